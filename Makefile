@@ -1,0 +1,83 @@
+# ioprobe - storage benchmark.  `make` builds ./ioprobe, `make check` runs
+# every test, `make SANITIZE=address,undefined check` the same under
+# sanitizers (in build-san/), `make install PREFIX=... DESTDIR=...`.
+
+VERSION := 0.1.0
+PREFIX ?= /usr/local
+DESTDIR ?=
+CC ?= cc
+PKG_CONFIG ?= pkg-config
+CFLAGS ?= -O2 -g
+PKGS := liburing libxml-2.0 json-c
+
+WARN := -Wall -Wextra -Wshadow -Wformat=2 -Wmissing-prototypes \
+	-Wstrict-prototypes -Wvla -Wwrite-strings -fno-common
+ifdef WERROR
+WARN += -Werror
+endif
+
+ifdef SANITIZE
+B := build-san
+SANFLAGS := -fsanitize=$(SANITIZE) -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer
+BIN := $(B)/ioprobe
+else
+B := build
+SANFLAGS :=
+BIN := ioprobe
+endif
+
+PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
+ALL_CFLAGS := -std=c17 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 \
+	-DIOPROBE_VERSION='"$(VERSION)"' $(WARN) $(PKG_CFLAGS) $(SANFLAGS) \
+	-pthread -MMD -MP $(CFLAGS)
+LIBS := $(PKG_LIBS) -laio -lm -pthread
+
+SRCS := $(wildcard src/*.c)
+LIB_SRCS := $(filter-out src/main.c,$(SRCS))
+LIB_OBJS := $(LIB_SRCS:src/%.c=$(B)/obj/%.o)
+UNIT_SRCS := $(wildcard tests/unit/test_*.c)
+UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests/%)
+
+.PHONY: all check unit deps install clean bench
+
+all: $(BIN)
+
+$(BIN): $(B)/obj/main.o $(B)/libioprobe.a
+	$(CC) $(SANFLAGS) -o $@ $^ $(LIBS) $(LDFLAGS)
+
+$(B)/libioprobe.a: $(LIB_OBJS)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(B)/obj/%.o: src/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(B)/tests/%: tests/unit/%.c $(B)/libioprobe.a
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(B)/libioprobe.a -lcmocka $(LIBS)
+
+unit: $(UNIT_BINS)
+
+# Installs what the build and the tests need (Debian), then runs them all.
+check: deps
+	$(MAKE) $(BIN) unit
+	IOPROBE=$(abspath $(BIN)) UNIT_DIR=$(abspath $(B)/tests) \
+		bash tests/run.sh
+
+deps:
+	@bash scripts/deps.sh
+
+install: $(BIN)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/ioprobe
+
+bench: $(BIN)
+	bash bench/vs-fio
+
+clean:
+	rm -rf build build-san ioprobe
+
+-include $(LIB_OBJS:.o=.d) $(B)/obj/main.d

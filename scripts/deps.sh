@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs the Debian packages ioprobe builds and tests with, when missing.
+# As root it runs apt-get; otherwise it prints the one command to run.
+set -u
+pkgs=(gcc make pkg-config liburing-dev libaio-dev libxml2-dev libjson-c-dev
+      libcmocka-dev libxml2-utils jq python3 fio util-linux e2fsprogs)
+missing=()
+for p in "${pkgs[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
+		missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+if [ "$(id -u)" -ne 0 ]; then
+	echo "ioprobe: missing packages; run: sudo apt-get install -y ${missing[*]}" >&2
+	exit 2
+fi
+echo "ioprobe: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get install -y -q "${missing[@]}" >/dev/null 2>&1 || {
+	apt-get update -q >/dev/null 2>&1
+	apt-get install -y -q "${missing[@]}" >/dev/null || {
+		echo "ioprobe: apt-get install ${missing[*]} failed" >&2
+		exit 2
+	}
+}

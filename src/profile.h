@@ -1,0 +1,150 @@
+/* profile.h - the effective workload description, built by cli.c or
+ * xmlprofile.c and read-only (const) once the run starts.
+ *
+ * Field names follow DiskSpd's switches; units are in the names.  One
+ * struct target_opts per target: from the command line every target gets
+ * the same options, from an XML profile (-X) each may differ.
+ */
+#ifndef IOPROBE_PROFILE_H
+#define IOPROBE_PROFILE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define PROFILE_MAX_TARGETS 64
+#define PROFILE_MAX_CPUS 1024
+#define PROFILE_MAX_DIST 32
+#define PROFILE_MAX_OUTPUTS 8
+
+/* -S cache modes, mapped to open(2) flags by target.c. */
+enum cache_mode {
+	CACHE_BUFFERED = 0,	/* default / -Sb: page cache */
+	CACHE_DIRECT,		/* -Su, -S: O_DIRECT */
+	CACHE_REMOTE,		/* -Sr: O_DIRECT on NFS/CIFS only */
+	CACHE_MMAP,		/* -Sm: mmap + memcpy */
+};
+
+/* Write buffer content (-Z family). */
+enum wbuf_mode {
+	WBUF_PATTERN = 0,	/* byte i = i mod 256 (DiskSpd default) */
+	WBUF_ZERO,		/* -Z */
+	WBUF_RANDOM_PER_IO,	/* -Zr: fresh random data for each write */
+	WBUF_SOURCE,		/* -Z<size>[,file]: random offset in a source buffer */
+};
+
+/* -rd distribution: cumulative pairs, as in DiskSpd. */
+enum dist_kind {
+	DIST_NONE = 0,
+	DIST_PCT,		/* -rdpct: io_pct / span_pct pairs */
+	DIST_ABS,		/* -rdabs: io_pct / span_bytes pairs */
+};
+
+struct dist_range {
+	uint32_t io_pct;	/* share of I/O in this range, 0..100 */
+	uint64_t span;		/* percent of target (PCT) or bytes (ABS); 0 = rest */
+};
+
+struct target_opts {
+	char *path;			/* owned; template "*1" allowed in -Rp */
+	uint64_t block_bytes;		/* -b, default 64 KiB */
+	uint64_t base_bytes;		/* -B base */
+	uint64_t range_len_bytes;	/* -B base:len; 0 = to the end */
+	uint64_t max_bytes;		/* -f<size>; 0 = target size */
+	uint64_t create_bytes;		/* -c; 0 = do not create */
+
+	bool random;			/* -r or -rs */
+	uint64_t random_align_bytes;	/* -r<align>; 0 = block size */
+	uint32_t random_pct;		/* -rs<pct>; 100 with plain -r */
+	uint64_t stride_bytes;		/* -s<stride>; 0 = block size */
+	bool interlocked;		/* -si */
+	uint64_t thread_stride_bytes;	/* -T */
+	bool parallel_async;		/* -p */
+
+	uint32_t threads;		/* -t, threads per target (not -F) */
+	uint32_t outstanding;		/* -o, per thread per target */
+	uint32_t weight;		/* -F -O weight, default 1 */
+	uint32_t write_pct;		/* -w, 0..100 */
+
+	uint64_t throttle_bytes_per_ms;	/* -g<n>; 0 = none */
+	uint64_t throttle_iops;		/* -g<n>i; 0 = none */
+	uint32_t burst;			/* -i */
+	uint32_t think_ms;		/* -j */
+
+	enum cache_mode cache;		/* -S */
+	bool write_through;		/* -Sw / -Sh: O_DSYNC */
+	bool hint_random, hint_sequential, hint_temporary;	/* -f<rst> */
+	uint32_t io_priority;		/* -I 1..3, 3 = normal */
+
+	enum wbuf_mode wbuf;
+	uint64_t wbuf_source_bytes;	/* -Z<size> */
+	char *wbuf_source_path;		/* -Z<size>,file; owned, may be NULL */
+
+	enum dist_kind dist;		/* -rd */
+	uint32_t ndist;
+	struct dist_range dist_ranges[PROFILE_MAX_DIST];
+};
+
+enum result_format {
+	FORMAT_TEXT = 0,
+	FORMAT_XML,
+	FORMAT_JSON,
+	FORMAT_CSV,
+	FORMAT_HTML,
+};
+
+struct output_spec {
+	enum result_format format;
+	char *path;			/* owned; "-" = stdout */
+};
+
+struct profile {
+	char *cmdline;			/* argv joined by spaces, as typed */
+
+	uint32_t duration_s;		/* -d, default 10 */
+	uint32_t warmup_s;		/* -W, default 5 */
+	uint32_t cooldown_s;		/* -C, default 0 */
+	bool measure_latency;		/* -L */
+	uint32_t iops_interval_ms;	/* -D; 0 = off */
+	uint64_t seed;			/* -z */
+	bool seed_given;
+	uint32_t experiment_flags;	/* -: */
+
+	uint32_t pool_threads;		/* -F; 0 = per-target threads */
+	uint32_t pool_requests;		/* -O; 0 = unset */
+
+	bool affinity_disabled;		/* -n (also our default) */
+	bool affinity_given;		/* -a */
+	uint32_t ncpus;			/* -a list length; 0 = round robin */
+	uint32_t cpus[PROFILE_MAX_CPUS];
+
+	uint32_t progress_every;	/* -P; 0 = off */
+	bool verbose;			/* -v */
+	bool large_pages;		/* -l */
+
+	enum result_format format;	/* -R */
+	bool print_profile_only;	/* -Rp */
+	uint32_t noutputs;		/* --output FORMAT:PATH */
+	struct output_spec outputs[PROFILE_MAX_OUTPUTS];
+
+	char *engine;			/* --engine=; NULL = auto */
+	char *allow_device_writes;	/* --allow-device-writes=DEV */
+	char *label;			/* --label (reports, CSV) */
+	char *xml_profile_path;		/* -X */
+
+	uint32_t ntargets;
+	struct target_opts targets[PROFILE_MAX_TARGETS];
+};
+
+/* Fill @p with DiskSpd's defaults and no targets. */
+void profile_init(struct profile *p);
+/* Fill @t with DiskSpd's per-target defaults (path NULL). */
+void target_opts_init(struct target_opts *t);
+/* Free the strings @p owns; @p may be re-initialised afterwards. */
+void profile_release(struct profile *p);
+
+/* Total worker threads the profile describes: -F, or the sum of -t. */
+uint32_t profile_thread_count(const struct profile *p);
+/* True when any target has write_pct > 0. */
+bool profile_writes(const struct profile *p);
+
+#endif

@@ -1,0 +1,32 @@
+/* rate.h - throughput throttle (-g) and burst/think time (-i/-j).
+ *
+ * DiskSpd's rule: an I/O may issue when elapsed_ms * rate >= issued + b.
+ * We compute it in ns and let the worker sleep until the next slot.
+ */
+#ifndef IOPROBE_RATE_H
+#define IOPROBE_RATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct rate {
+	uint64_t bytes_per_ms;	/* 0 = unlimited */
+	uint64_t start_ns;
+	uint64_t issued_bytes;
+	uint32_t burst;		/* -i; 0 = off */
+	uint32_t think_ms;	/* -j */
+	uint32_t in_burst;	/* issued in the current burst */
+	uint64_t think_until_ns;
+};
+
+/* @bytes_per_ms 0 = unlimited; @burst 0 = no think time. */
+void rate_init(struct rate *r, uint64_t bytes_per_ms, uint32_t burst,
+	       uint32_t think_ms, uint64_t now_ns);
+/* May an I/O of @len bytes issue at @now_ns?  If not, *wait_until_ns is
+ * the earliest time it can. */
+bool rate_may_issue(const struct rate *r, uint64_t len, uint64_t now_ns,
+		    uint64_t *wait_until_ns);
+/* Account an issued I/O of @len bytes at @now_ns. */
+void rate_issued(struct rate *r, uint64_t len, uint64_t now_ns);
+
+#endif

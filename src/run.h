@@ -1,0 +1,48 @@
+/* run.h - one benchmark run: targets, workers, timeline, results.
+ *
+ * run_execute() is what `ioprobe [switches] target` and every suite
+ * profile call.  It prepares targets (create/fill), opens them, starts one
+ * worker thread per DiskSpd thread, runs warm-up, the measured window and
+ * cool-down, and fills @r.  Signals only set the stop flag.
+ */
+#ifndef IOPROBE_RUN_H
+#define IOPROBE_RUN_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "profile.h"
+#include "results.h"
+
+/* Set by SIGINT/SIGTERM/SIGHUP handlers: 1 = stop, 2 = stopped by
+ * signal number in run_stop_signal. */
+extern volatile sig_atomic_t run_stop;
+extern volatile sig_atomic_t run_stop_signal;
+
+/* Install the stop handlers (SIGINT, SIGTERM, SIGHUP). */
+void run_install_signals(void);
+
+/* Live progress for a terminal or a log, called about once a second
+ * from the main thread during the run. */
+struct run_progress {
+	int phase;		/* 0 fill, 1 warm-up, 2 measure, 3 cool-down */
+	double elapsed_s, total_s;
+	double iops, mib_s;	/* over the last second */
+	uint64_t fill_done, fill_total;
+};
+typedef void (*run_progress_fn)(void *arg, const struct run_progress *p);
+
+struct run_options {
+	run_progress_fn progress;	/* NULL = none */
+	void *progress_arg;
+	bool quiet;			/* no notes on stderr */
+};
+
+/* Run @p, fill @r (results_init'ed by the caller).  0 on success (also
+ * when interrupted: see r->interrupted), -errno on failure with @err
+ * filled (one line). */
+int run_execute(const struct profile *p, const struct run_options *opt,
+		struct results *r, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,82 @@
+/* util.c - small helpers shared by every module. */
+#include "util.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+void str_copy(char *dst, size_t len, const char *src)
+{
+	size_t n;
+
+	if (!len)
+		return;
+	n = src ? strnlen(src, len - 1) : 0;
+	if (n)
+		memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
+int errf(char *err, size_t errlen, int errnum, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err && errlen) {
+		va_start(ap, fmt);
+		vsnprintf(err, errlen, fmt, ap);
+		va_end(ap);
+	}
+	return -errnum;
+}
+
+char *str_dup(const char *s)
+{
+	return s ? strdup(s) : NULL;
+}
+
+int write_all(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+
+	while (len) {
+		ssize_t n = write(fd, p, len);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+static void vdiag(const char *kind, const char *fmt, va_list ap)
+{
+	char line[1024];
+
+	vsnprintf(line, sizeof(line), fmt, ap);
+	fprintf(stderr, "ioprobe: %s: %s\n", kind, line);
+}
+
+void warnf(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vdiag("warning", fmt, ap);
+	va_end(ap);
+}
+
+void notef(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vdiag("note", fmt, ap);
+	va_end(ap);
+}

@@ -1,0 +1,27 @@
+/* util.h - small helpers shared by every module: bounded string copies,
+ * error-buffer formatting, checked arithmetic. */
+#ifndef IOPROBE_UTIL_H
+#define IOPROBE_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Copy @src into @dst of @len bytes, always terminated, truncating. */
+void str_copy(char *dst, size_t len, const char *src);
+/* snprintf into an error buffer; returns -@errnum so call sites can
+ * `return errf(err, errlen, EINVAL, "invalid ...")`. */
+int errf(char *err, size_t errlen, int errnum, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+/* strdup that returns NULL for NULL. */
+char *str_dup(const char *s);
+/* Write @len bytes of @buf to @fd, retrying short writes and EINTR. */
+int write_all(int fd, const void *buf, size_t len);
+
+/* Diagnostics on stderr: "ioprobe: warning: ..." / "ioprobe: note: ...". */
+void warnf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void notef(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

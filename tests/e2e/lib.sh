@@ -1,0 +1,44 @@
+# lib.sh - helpers for end-to-end tests.  Source it; each check prints a
+# TAP-like line that tests/run.sh counts:
+#   ok - what          (passed)
+#   not ok - what      (failed; the script goes on, exits 1 at the end)
+#   not ok - what # SKIP why   (skipped, reason shown)
+# A test script runs ioprobe as "$IOPROBE" and works in "$T" (a fresh
+# temporary folder, removed at exit).
+set -u
+IOPROBE=${IOPROBE:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/ioprobe}
+T=$(mktemp -d "${TMPDIR:-/tmp}/ioprobe-e2e.XXXXXX")
+_failures=0
+_cleanups=()
+_lib_exit() {
+	local c
+	for c in "${_cleanups[@]+"${_cleanups[@]}"}"; do eval "$c" || true; done
+	rm -rf "$T"
+}
+trap _lib_exit EXIT
+# Register a command to run at exit (loop devices, mounts, cgroups).
+at_exit() { _cleanups=("$1" "${_cleanups[@]+"${_cleanups[@]}"}"); }
+
+ok()   { echo "ok - $*"; }
+nok()  { echo "not ok - $*"; _failures=$((_failures + 1)); }
+skip() { echo "not ok - $1 # SKIP $2"; echo "skipped: $1: $2" >&2; }
+# check DESC CMD...: passes when CMD succeeds.
+check() { local d=$1; shift; if "$@"; then ok "$d"; else nok "$d"; fi; }
+# check_eq DESC GOT WANT
+check_eq() {
+	if [ "$2" = "$3" ]; then ok "$1"; else nok "$1: got '$2', want '$3'"; fi
+}
+# check_near DESC GOT WANT TOL_FRACTION: |got-want| <= tol*|want|
+check_near() {
+	if awk -v g="$2" -v w="$3" -v t="$4" 'BEGIN {
+		d = g - w; if (d < 0) d = -d; a = w < 0 ? -w : w;
+		exit !(d <= t * a + 1e-9) }'; then
+		ok "$1 ($2 ~ $3)"
+	else
+		nok "$1: got $2, want $3 within $4"
+	fi
+}
+# run_io ARGS...: runs ioprobe, output in $T/out, errors in $T/err, status in $rc
+run_io() { "$IOPROBE" "$@" >"$T/out" 2>"$T/err"; rc=$?; }
+need_root() { [ "$(id -u)" -eq 0 ]; }
+finish() { [ "$_failures" -eq 0 ]; exit $?; }
