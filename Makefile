@@ -40,7 +40,7 @@ LIB_OBJS := $(LIB_SRCS:src/%.c=$(B)/obj/%.o)
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests/%)
 
-.PHONY: all check unit deps install clean bench
+.PHONY: all check unit deps install clean bench run
 
 all: $(BIN)
 
@@ -73,6 +73,12 @@ deps:
 install: $(BIN)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/ioprobe
+
+# The newcomer's first command: a short suite on a temporary file in the
+# current folder (deleted afterwards), with the summary and findings.
+run: deps
+	$(MAKE) $(BIN)
+	./$(BIN) suite . --label demo --duration 5 --warmup 1 --file-size 256M
 
 bench: $(BIN)
 	bash bench/vs-fio
