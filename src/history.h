@@ -1,0 +1,92 @@
+/* history.h - the labeled run history of `ioprobe suite`: one CSV row per
+ * test run, appended atomically, read back tolerantly by `compare`.
+ *
+ * Format: RFC 4180 CSV with a header line (HISTORY_HEADER), '.' decimals
+ * whatever the locale, one physical line per row (line breaks inside a
+ * field are written as spaces, so a damaged line never swallows the next).
+ * The json column holds the path of the test's full JSON result, relative
+ * to the folder of the history file.
+ *
+ * Appends take flock(LOCK_EX) and write the whole line with one write()
+ * on an O_APPEND descriptor: concurrent suites interleave whole rows, and
+ * a killed writer leaves either its row or nothing.  The reader skips a
+ * damaged line with a warning naming its line number and never rewrites
+ * the file.
+ */
+#ifndef IOPROBE_HISTORY_H
+#define IOPROBE_HISTORY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define HISTORY_NFIELDS 20
+#define HISTORY_HEADER \
+	"timestamp,host,label,test,cmdline,target,device,filesystem," \
+	"file_size,iops,mib_s,mean_ms,p50_ms,p99_ms,p999_ms,max_ms," \
+	"read_pct,write_pct,version,json"
+
+struct history_row {
+	char timestamp[32];	/* UTC, "2024-06-03T12:00:00Z" */
+	char host[128];
+	char label[128];
+	char test[64];		/* profile name, e.g. "randread4k" */
+	char cmdline[1024];	/* the DiskSpd switches and target as run */
+	char target[512];	/* test file path */
+	char device[64];	/* "vda", "" when unknown */
+	char filesystem[32];	/* "ext4", "" when unknown */
+	uint64_t file_size_bytes;
+	double iops;		/* reads + writes per second */
+	double mib_s;		/* MiB (2^20 bytes) per second */
+	double mean_ms, p50_ms, p99_ms, p999_ms, max_ms;	/* latency */
+	double read_pct, write_pct;	/* shares of I/Os, 0..100 */
+	char version[32];	/* ioprobe version */
+	char json[512];		/* result file, relative to the history dir */
+};
+
+/* Rows in file order; damaged lines are left out. */
+struct history {
+	struct history_row *rows;
+	size_t nrows;
+	size_t cap;
+	size_t nskipped;	/* damaged lines skipped while reading */
+};
+
+/* $XDG_DATA_HOME/ioprobe/history.csv, else
+ * $HOME/.local/share/ioprobe/history.csv.  0 or -ENOENT / -ENAMETOOLONG. */
+int history_default_path(char *buf, size_t len);
+
+/* Format @row as one CSV line ending in '\n' into @buf.  Returns the
+ * length, or -ENAMETOOLONG when it does not fit. */
+int history_format_row(const struct history_row *row, char *buf,
+		       size_t len);
+
+/* Parse one line (without its '\n') into @row.  0, or -EINVAL with @err
+ * saying what is wrong (field count, a number, a quote). */
+int history_parse_line(const char *line, size_t len,
+		       struct history_row *row, char *err, size_t errlen);
+
+/* Append @row to the history at @path, creating it (and its folders) with
+ * the header when missing.  Locked, one write() per call.  0 or -errno
+ * with @err filled. */
+int history_append(const char *path, const struct history_row *row,
+		   char *err, size_t errlen);
+
+/* Read every well-formed row of @path into @h (zeroed by the caller).
+ * Damaged lines are skipped with a warning on stderr ("history 'PATH'
+ * line N: ...").  -ENOENT when the file does not exist, -errno. */
+int history_load(const char *path, struct history *h, char *err,
+		 size_t errlen);
+/* Same from a buffer (used by tests); @name appears in the warnings. */
+int history_load_buf(const char *buf, size_t len, const char *name,
+		     struct history *h);
+void history_release(struct history *h);
+
+/* Absolute path of a row's JSON result: @rel resolved against the folder
+ * of @history_path.  0 or -ENAMETOOLONG. */
+int history_json_path(const char *history_path, const char *rel, char *out,
+		      size_t len);
+
+/* Create @path's parent folders (mkdir -p of dirname).  0 or -errno. */
+int history_mkdirs_for(const char *path);
+
+#endif
