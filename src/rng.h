@@ -20,7 +20,9 @@ enum rng_stream {
 	RNG_SEQRAND = 4,
 };
 
-/* Seed @r from (seed, thread, stream). */
+/* Seed @r from (seed, thread, stream).  As in DiskSpd, thread t of seed s
+ * uses seed s + t (so (s, t) and (s + 1, t - 1) share streams); the stream
+ * number then selects an unrelated SplitMix64 sequence for each purpose. */
 void rng_seed(struct rng *r, uint64_t seed, uint32_t thread,
 	      enum rng_stream stream);
 
