@@ -1,0 +1,91 @@
+/* interpret.h - plain-language findings from a suite's figures.
+ *
+ * Pure functions over a small struct of per-test figures, so each rule is
+ * tested alone.  A rule states a finding only when the numbers support
+ * it, and the finding quotes those numbers.  Rules:
+ *  - wall: every profile lands within INTERP_WALL_BAND of the same total
+ *    IOPS, the same MiB/s, or the same IOPS in one direction (a kernel
+ *    throttle caps reads and writes separately, so a 70/30 mix's total is
+ *    then cap / 0.7) despite different block sizes or patterns;
+ *  - little: avg latency matches in-flight / IOPS at depth >= 4, so the
+ *    wait is queueing, not a slow device;
+ *  - tail: P99 >= 10x the median, or max >= 100x the median and >= 100 ms;
+ *  - flattered: buffered I/O, reads > 1.5x the --expect IOPS, or reads 10x
+ *    faster than writes on the same file: the number may be a cache's;
+ *  - burst: throughput in the -D series drops to under 60 % part-way.
+ */
+#ifndef IOPROBE_INTERPRET_H
+#define IOPROBE_INTERPRET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define INTERP_WALL_BAND 1.10	/* max / min within a wall */
+#define INTERP_MAX_FINDINGS 32
+
+struct interp_test {
+	const char *name;
+	double iops, read_iops, write_iops;	/* per second */
+	double mib_s;
+	double mean_ms, p50_ms, p99_ms, max_ms;
+	double read_mean_ms, write_mean_ms;	/* 0 when no such I/O */
+	double inflight;	/* I/Os in flight: achieved, else threads x QD */
+	uint64_t block_bytes;
+	bool random;
+	bool buffered;		/* page cache in the path (no -Sh/-Su) */
+	uint64_t file_bytes;
+	const double *interval_iops;	/* -D series, may be NULL */
+	uint32_t nintervals;
+	double interval_s;	/* length of one interval */
+};
+
+struct interp_env {
+	double expect_iops;	/* --expect iops=, 0 = not given */
+	double expect_mib_s;	/* --expect mbps= (MiB/s), 0 = not given */
+	uint64_t mem_bytes;	/* RAM of the host, 0 = unknown */
+};
+
+enum finding_kind {
+	FIND_WALL_IOPS = 0,	/* total IOPS wall */
+	FIND_WALL_DIR,		/* one direction's IOPS wall */
+	FIND_WALL_MBPS,		/* MiB/s wall */
+	FIND_LITTLE,
+	FIND_TAIL,
+	FIND_FLATTERED,
+	FIND_BURST,
+	FIND_CHANGE,		/* comparison: wall gone or appeared */
+};
+
+struct finding {
+	enum finding_kind kind;
+	double value;		/* the wall level, factor, time... */
+	char text[512];
+};
+
+/* Findings over a suite's @n tests into @out (up to @max); returns the
+ * count.  Order: walls, then per-test findings in test order. */
+size_t interpret(const struct interp_test *t, size_t n,
+		 const struct interp_env *env, struct finding *out,
+		 size_t max);
+
+/* Individual rules (each appends to @out at *@nout, bounded by @max). */
+void interp_wall(const struct interp_test *t, size_t n,
+		 const struct interp_env *env, struct finding *out,
+		 size_t *nout, size_t max);
+void interp_little(const struct interp_test *t, struct finding *out,
+		   size_t *nout, size_t max);
+void interp_tail(const struct interp_test *t, struct finding *out,
+		 size_t *nout, size_t max);
+void interp_flattered(const struct interp_test *t,
+		      const struct interp_env *env, struct finding *out,
+		      size_t *nout, size_t max);
+void interp_burst(const struct interp_test *t, struct finding *out,
+		  size_t *nout, size_t max);
+
+/* "12.8 s", "361 ms", "1.25 ms", "85 us" for @ms milliseconds. */
+void interp_fmt_ms(char *buf, size_t len, double ms);
+/* "7,071" for IOPS and similar counts (rounded, thousands grouped). */
+void interp_fmt_count(char *buf, size_t len, double v);
+
+#endif
