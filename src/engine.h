@@ -10,6 +10,7 @@
 #define IOPROBE_ENGINE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "profile.h"
@@ -26,6 +27,9 @@ struct io_req {
 	uint32_t slot;		/* index in the worker's slot array */
 	uint32_t target;	/* worker-local target index */
 	uint64_t issue_ns;	/* stamp of the batch that issued it */
+	uint64_t complete_ns;	/* completion stamp, set by the worker for
+				 * engines that complete inside queue() */
+	int32_t buf_index;	/* registered-buffer index, -1 = not one */
 };
 
 enum engine_status {
@@ -33,6 +37,9 @@ enum engine_status {
 	ENGINE_COMPLETED = 1,	/* done already (sync engines), result set */
 	ENGINE_BUSY = 2,	/* no room: submit/reap first */
 };
+
+/* Longest a reap() blocks before returning to the worker's loop. */
+#define ENGINE_WAIT_NS 100000000ull
 
 struct engine;
 
@@ -46,10 +53,15 @@ struct engine_ops {
 	int (*register_buffers)(struct engine *e, void *const *bufs,
 				unsigned int nbufs, size_t len);
 	int (*queue)(struct engine *e, struct io_req *req);
-	/* Submit what queue() staged; submitted count or -errno. */
+	/* Submit what queue() staged; submitted count or -errno.  An engine
+	 * may defer the system call to the next reap() so that one call
+	 * submits and waits (io_uring); the worker always reaps after a
+	 * submit while requests are in flight. */
 	int (*submit)(struct engine *e);
 	/* Wait for at least @min completions, store up to @max pointers in
-	 * @done; count or -errno.  -EINTR returns 0. */
+	 * @done; count or -errno.  -EINTR returns 0.  Waits are bounded
+	 * (ENGINE_WAIT_NS): a timeout returns what is there, possibly 0, so
+	 * the worker sees the stop flag within a fraction of a second. */
 	int (*reap)(struct engine *e, struct io_req **done, unsigned int min,
 		    unsigned int max);
 	void (*exit)(struct engine *e);
@@ -58,7 +70,8 @@ struct engine_ops {
 struct engine {
 	const struct engine_ops *ops;
 	void *priv;		/* backend state */
-	uint64_t syscalls;	/* submit+reap system calls made */
+	uint64_t syscalls;	/* submit+reap system calls made (for null:
+				 * reap round trips, as if each were one) */
 	uint64_t ios;		/* I/Os completed */
 };
 
