@@ -2,8 +2,6 @@
  * worker's schedule does not drift by the time spent deciding to sleep. */
 #include "clock.h"
 
-#include <errno.h>
-
 void clock_sleep_until_ns(uint64_t ns)
 {
 	struct timespec ts = {

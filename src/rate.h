@@ -2,6 +2,8 @@
  *
  * DiskSpd's rule: an I/O may issue when elapsed_ms * rate >= issued + b.
  * We compute it in ns and let the worker sleep until the next slot.
+ * Elapsed time counts from rate_init() (the worker's start, warm-up
+ * included, as in DiskSpd).  The limit applies to one worker and target.
  */
 #ifndef IOPROBE_RATE_H
 #define IOPROBE_RATE_H
@@ -17,11 +19,18 @@ struct rate {
 	uint32_t think_ms;	/* -j */
 	uint32_t in_burst;	/* issued in the current burst */
 	uint64_t think_until_ns;
+	uint64_t iops;		/* -g<n>i: I/Os per second; 0 = by bytes */
+	uint64_t issued_ios;	/* counted for the IOPS form */
 };
 
 /* @bytes_per_ms 0 = unlimited; @burst 0 = no think time. */
 void rate_init(struct rate *r, uint64_t bytes_per_ms, uint32_t burst,
 	       uint32_t think_ms, uint64_t now_ns);
+/* The IOPS form (-g<n>i): an I/O may issue when
+ * elapsed_ns * iops >= (issued_ios + 1) * 1e9, whatever its size, so a
+ * rate that is not a whole number of bytes per ms stays exact. */
+void rate_init_iops(struct rate *r, uint64_t iops, uint32_t burst,
+		    uint32_t think_ms, uint64_t now_ns);
 /* May an I/O of @len bytes issue at @now_ns?  If not, *wait_until_ns is
  * the earliest time it can. */
 bool rate_may_issue(const struct rate *r, uint64_t len, uint64_t now_ns,
