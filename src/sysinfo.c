@@ -129,8 +129,9 @@ static void cpu_model(char *out, size_t len)
 		for (i = 0; i < ARRAY_SIZE(keys); i++) {
 			size_t k = strlen(keys[i]);
 
+			/* the whole key, then only blanks up to the colon */
 			if (strncmp(line, keys[i], k) ||
-			    (line[k] != ' ' && line[k] != '\t' && line[k] != ':'))
+			    line + k + strspn(line + k, " \t") != colon)
 				continue;
 			v = colon + 1;
 			while (*v == ' ')

@@ -113,6 +113,8 @@ static void test_gather(void **state)
 	assert_int_equal(s.start_time[4], '/');
 	assert_int_equal(strncmp(s.kernel, "Linux ", 6), 0);
 	assert_true(s.cpu_model[0] != '\0');
+	/* a model name, not a family number */
+	assert_true(strspn(s.cpu_model, "0123456789") < strlen(s.cpu_model));
 	assert_int_equal(s.cpu_count, (uint32_t)sysconf(_SC_NPROCESSORS_ONLN));
 	assert_true(s.core_count >= 1 && s.core_count <= s.cpu_count);
 	assert_true(s.socket_count >= 1 && s.socket_count <= s.core_count);
