@@ -45,6 +45,21 @@ int parse_uint_lenient(const char *s, uint64_t max, uint64_t *out)
 	return 0;
 }
 
+int parse_uint_prefix(const char *s, uint64_t max, uint64_t *out,
+		      const char **end)
+{
+	uint64_t v;
+	int ret;
+
+	ret = parse_digits(s, &v, end);
+	if (ret)
+		return ret;
+	if (v > max)
+		return -ERANGE;
+	*out = v;
+	return 0;
+}
+
 int parse_uint_strict(const char *s, uint64_t max, uint64_t *out)
 {
 	const char *end;

@@ -9,6 +9,10 @@
  * ignored (as atoi: "10s" = 10); must have at least one digit, no sign,
  * <= @max.  0 or -EINVAL / -ERANGE. */
 int parse_uint_lenient(const char *s, uint64_t max, uint64_t *out);
+/* Leading decimal digits of @s (at least one), <= @max; *end = the
+ * first character after them.  0 or -EINVAL / -ERANGE. */
+int parse_uint_prefix(const char *s, uint64_t max, uint64_t *out,
+		      const char **end);
 /* Strict decimal integer: digits only, <= @max. */
 int parse_uint_strict(const char *s, uint64_t max, uint64_t *out);
 /* DiskSpd size: digits plus optional one suffix K M G T (powers of 1024,
