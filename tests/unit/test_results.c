@@ -1,0 +1,255 @@
+/* test_results.c - results ownership and the report aggregates on
+ * hand-built results: totals, target and direction filters, merged
+ * histograms and the -D IOPS standard deviation. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <math.h>
+#include <cmocka.h>
+
+#include "results.h"
+
+/* Per-interval I/O counts: [row][dir][interval].  Rows 0, 1 are threads
+ * 0, 1 on target 0; rows 2, 3 threads 2, 3 on target 1. */
+#define NROWS 4
+#define NINT 6
+static const uint64_t counts[NROWS][DIR_COUNT][NINT] = {
+	{ { 10, 20, 30, 0, 0, 0 }, { 1, 0, 4, 0, 0, 0 } },
+	{ { 0, 5, 5, 0, 0, 0 }, { 2, 2, 2, 0, 0, 0 } },
+	{ { 7, 0, 7, 7, 0, 0 }, { 0, 0, 0, 0, 3, 0 } },
+	{ { 1, 1, 1, 1, 0, 0 }, { 0, 0, 0, 0, 0, 0 } },
+};
+
+static struct results *build(void)
+{
+	struct results *r = malloc(sizeof(*r));
+	uint32_t i, k;
+	int d;
+
+	assert_non_null(r);
+	results_init(r);
+	assert_int_equal(results_alloc_rows(r, NROWS, NINT), 0);
+	r->interval_ms = 500;
+	r->test_time_s = 3.0;
+	for (i = 0; i < NROWS; i++) {
+		struct thread_target *row = &r->rows[i];
+
+		row->thread = i;
+		row->target = i / 2;
+		for (d = 0; d < DIR_COUNT; d++) {
+			struct dir_stats *ds = &row->dir[d];
+
+			for (k = 0; k < NINT; k++) {
+				uint64_t c = counts[i][d][k], j;
+
+				ds->intervals[k].ios = c;
+				ds->ios += c;
+				ds->bytes += c * 4096 * (d + 1);
+				for (j = 0; j < c; j++)
+					hist_record(&ds->lat,
+						    1000 * (i + 1) + 10 * j);
+			}
+		}
+	}
+	return r;
+}
+
+static void release(struct results *r)
+{
+	results_release(r);
+	free(r);
+}
+
+/* Reference: population sigma of merged counts up to the last non-zero
+ * interval, per second. */
+static double ref_stddev(int target, int dlo, int dhi)
+{
+	double c[NINT] = { 0 }, mean = 0, var = 0;
+	int i, k, d, last = -1;
+
+	for (k = 0; k < NINT; k++) {
+		for (i = 0; i < NROWS; i++) {
+			if (target >= 0 && i / 2 != target)
+				continue;
+			for (d = dlo; d < dhi; d++)
+				c[k] += (double)counts[i][d][k];
+		}
+		if (c[k] > 0)
+			last = k;
+	}
+	if (last < 0)
+		return 0;
+	for (k = 0; k <= last; k++)
+		mean += c[k];
+	mean /= last + 1;
+	for (k = 0; k <= last; k++)
+		var += (c[k] - mean) * (c[k] - mean);
+	var /= last + 1;
+	return sqrt(var) / 0.5;
+}
+
+static uint64_t ref_sum(int target, int dlo, int dhi, int bytes)
+{
+	uint64_t s = 0;
+	int i, k, d;
+
+	for (i = 0; i < NROWS; i++)
+		for (d = dlo; d < dhi; d++)
+			for (k = 0; k < NINT; k++)
+				if (target < 0 || i / 2 == target)
+					s += counts[i][d][k] *
+					     (bytes ? 4096u * (d + 1) : 1);
+	return s;
+}
+
+static void check(const struct results *r, int target, enum io_dir dir)
+{
+	struct agg *a = malloc(sizeof(*a));
+	int dlo = dir == DIR_COUNT ? 0 : dir;
+	int dhi = dir == DIR_COUNT ? DIR_COUNT : dir + 1;
+	uint64_t ios = ref_sum(target, dlo, dhi, 0);
+
+	results_aggregate(r, target, dir, a);
+	assert_int_equal(a->ios, ios);
+	assert_int_equal(a->bytes, ref_sum(target, dlo, dhi, 1));
+	assert_int_equal(a->lat.count, ios);
+	assert_true(fabs(a->iops - (double)ios / 3.0) < 1e-9);
+	assert_true(fabs(a->mib_s - (double)a->bytes / 1048576.0 / 3.0) <
+		    1e-12);
+	assert_true(fabs(a->iops_stddev - ref_stddev(target, dlo, dhi)) <
+		    1e-9);
+	free(a);
+}
+
+static void test_totals_and_filters(void **state)
+{
+	struct results *r = build();
+	int t;
+
+	(void)state;
+	for (t = -1; t < 2; t++) {
+		check(r, t, DIR_READ);
+		check(r, t, DIR_WRITE);
+		check(r, t, DIR_COUNT);
+	}
+	release(r);
+}
+
+static void test_hand_values(void **state)
+{
+	struct results *r = build();
+	struct agg *a = malloc(sizeof(*a));
+
+	(void)state;
+	/* target 0 reads: intervals 10, 25, 35 (then zeros): mean 70/3,
+	 * population variance 950/9, sigma 10.2740 per 0.5 s */
+	results_aggregate(r, 0, DIR_READ, a);
+	assert_int_equal(a->ios, 70);
+	assert_true(fabs(a->iops_stddev - 2.0 * sqrt(950.0 / 9.0)) < 1e-9);
+	assert_true(fabs(a->iops_stddev - 20.548) < 1e-3);
+	/* target 1 writes: 0, 0, 0, 0, 3 -> last seen is interval 4 */
+	results_aggregate(r, 1, DIR_WRITE, a);
+	assert_int_equal(a->ios, 3);
+	assert_true(fabs(a->iops_stddev - 2.0 * sqrt(9.0 / 5 - 0.36)) < 1e-9);
+	/* merged latency: min of row 0, max of row 3 */
+	results_aggregate(r, -1, DIR_COUNT, a);
+	assert_int_equal(a->lat.min_ns, 1000);
+	assert_int_equal(a->lat.max_ns, 4000);
+	/* one row, both directions */
+	results_row_aggregate(r, &r->rows[1], DIR_COUNT, a);
+	assert_int_equal(a->ios, 16);
+	assert_int_equal(a->bytes, 10 * 4096 + 6 * 8192);
+	assert_int_equal(a->lat.count, 16);
+
+	/* -D off: no sigma */
+	r->nintervals = 0;
+	results_aggregate(r, -1, DIR_COUNT, a);
+	assert_true(a->iops_stddev == 0.0);
+	r->nintervals = NINT;
+	/* no measured time: rates are 0, not inf */
+	r->test_time_s = 0;
+	results_aggregate(r, -1, DIR_COUNT, a);
+	assert_true(a->iops == 0.0 && a->mib_s == 0.0);
+	free(a);
+	release(r);
+}
+
+static void test_alloc_state(void **state)
+{
+	struct results *r = malloc(sizeof(*r));
+
+	(void)state;
+	results_init(r);
+	assert_int_equal(results_alloc_rows(r, 3, 4), 0);
+	assert_int_equal(r->nrows, 3);
+	assert_int_equal(r->nintervals, 4);
+	assert_int_equal(r->rows[2].dir[DIR_WRITE].lat.min_ns, UINT64_MAX);
+	assert_true(hist_empty(&r->rows[2].dir[DIR_READ].lat));
+	assert_int_equal(r->rows[1].dir[DIR_READ].intervals[3].lat_min_ns,
+			 UINT64_MAX);
+	assert_int_equal(r->rows[1].dir[DIR_READ].intervals[3].ios, 0);
+	/* again, without intervals: the old rows are freed */
+	assert_int_equal(results_alloc_rows(r, 2, 0), 0);
+	assert_null(r->rows[0].dir[DIR_READ].intervals);
+	assert_int_equal(r->nintervals, 0);
+	release(r);
+}
+
+static void test_profile_copy(void **state)
+{
+	struct profile *src = calloc(1, sizeof(*src));
+	struct results *r = malloc(sizeof(*r));
+	char path0[] = "/tmp/a.dat", path1[] = "/dev/loop0", cmd[] = "-b4K x";
+
+	(void)state;
+	results_init(r);
+	src->cmdline = cmd;
+	src->ntargets = 2;
+	src->targets[0].path = path0;
+	src->targets[0].block_bytes = 4096;
+	src->targets[1].path = path1;
+	src->duration_s = 7;
+	assert_int_equal(profile_copy(&r->profile, src), 0);
+	assert_ptr_not_equal(r->profile.cmdline, src->cmdline);
+	assert_string_equal(r->profile.cmdline, "-b4K x");
+	assert_ptr_not_equal(r->profile.targets[0].path, path0);
+	assert_string_equal(r->profile.targets[1].path, "/dev/loop0");
+	assert_null(r->profile.label);
+	assert_null(r->profile.targets[2].path);
+	assert_int_equal(r->profile.targets[0].block_bytes, 4096);
+	assert_int_equal(r->profile.duration_s, 7);
+	path0[1] = 'X';
+	assert_string_equal(r->profile.targets[0].path, "/tmp/a.dat");
+	release(r);	/* frees the copies; ASan checks */
+	free(src);
+}
+
+static void test_warn(void **state)
+{
+	struct results *r = malloc(sizeof(*r));
+	int i;
+
+	(void)state;
+	results_init(r);
+	for (i = 0; i < 10; i++)
+		results_warn(r, "worker %d pinned to cpu '%d'", i, i + 1);
+	assert_int_equal(r->nwarnings, 8);
+	assert_string_equal(r->warnings[7], "worker 7 pinned to cpu '8'");
+	release(r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_totals_and_filters),
+		cmocka_unit_test(test_hand_values),
+		cmocka_unit_test(test_alloc_state),
+		cmocka_unit_test(test_profile_copy),
+		cmocka_unit_test(test_warn),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
