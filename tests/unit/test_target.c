@@ -1,0 +1,402 @@
+/* test_target.c - target.c on temporary files: -c create and fill (real
+ * data, no holes), no refill of a filled file, O_DIRECT alignment errors,
+ * open flags, too-small files, the free-space and block-device refusals. */
+#include <errno.h>
+#include <fcntl.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "profile.h"
+#include "run.h"
+#include "target.h"
+
+static char dir[256];
+static char path[512];
+static char err[512];
+
+static int setup(void **state)
+{
+	const char *base = getenv("TMPDIR");
+
+	(void)state;
+	snprintf(dir, sizeof(dir), "%s/ioprobe-target.XXXXXX",
+		 base ? base : "/var/tmp");
+	if (!mkdtemp(dir))
+		return -1;
+	snprintf(path, sizeof(path), "%s/sub/dir/test.dat", dir);
+	run_stop = 0;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	char cmd[600];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	return system(cmd) ? -1 : 0;
+}
+
+static void opts(struct target_opts *o, uint64_t create_bytes)
+{
+	target_opts_init(o);
+	o->path = path;
+	o->create_bytes = create_bytes;
+}
+
+struct progress_log {
+	unsigned int calls;
+	uint64_t last_done, total;
+};
+
+static void on_progress(void *arg, uint64_t done, uint64_t total)
+{
+	struct progress_log *p = arg;
+
+	p->calls++;
+	p->last_done = done;
+	p->total = total;
+}
+
+static void make_file(const char *p, size_t bytes)
+{
+	char *buf = calloc(1, bytes ? bytes : 1);
+	int fd = open(p, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+	assert_true(fd >= 0);
+	memset(buf, 0x5a, bytes);
+	assert_int_equal(write(fd, buf, bytes), (ssize_t)bytes);
+	close(fd);
+	free(buf);
+}
+
+/* -c makes the parent folders and a file of real, distinct, non-zero
+ * blocks without holes; the tail that is not a whole chunk is written. */
+static void test_create_fill(void **state)
+{
+	const uint64_t size = (9u << 20) + 4096;
+	struct progress_log pl = { 0 };
+	struct target_info info;
+	struct target_opts o;
+	unsigned char a[4096], b[4096];
+	struct stat st;
+	unsigned int i;
+	int fd;
+
+	(void)state;
+	opts(&o, size);
+	assert_int_equal(target_check_safe(&o, NULL, err, sizeof(err)), 0);
+	assert_int_equal(target_prepare(&o, &info, on_progress, &pl, err,
+					 sizeof(err)), 0);
+	assert_true(info.created);
+	assert_false(info.fill_skipped);
+	assert_true(info.fill_seconds > 0);
+	assert_true(pl.calls >= 1);
+	assert_int_equal(pl.last_done, size);
+	assert_int_equal(pl.total, size);
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(st.st_size, size);
+	assert_true((uint64_t)st.st_blocks * 512 >= size);
+	fd = open(path, O_RDONLY);
+	assert_true(fd >= 0);
+	assert_int_equal(lseek(fd, 0, SEEK_HOLE), (off_t)size);
+	/* first and last block: not zero, not equal to each other */
+	assert_int_equal(pread(fd, a, sizeof(a), 0), sizeof(a));
+	assert_int_equal(pread(fd, b, sizeof(b), (off_t)(size - 4096)),
+			 sizeof(b));
+	for (i = 0; i < sizeof(a) && !a[i]; i++)
+		;
+	assert_true(i < sizeof(a));
+	for (i = 0; i < sizeof(b) && !b[i]; i++)
+		;
+	assert_true(i < sizeof(b));
+	assert_memory_not_equal(a, b, sizeof(a));
+	close(fd);
+}
+
+/* Repeating -c on a filled file skips the fill and leaves it untouched;
+ * another size refills. */
+static void test_second_prepare_skips(void **state)
+{
+	const uint64_t size = 2u << 20;
+	struct target_info info;
+	struct target_opts o;
+	struct stat st1, st2;
+
+	(void)state;
+	opts(&o, size);
+	assert_int_equal(target_prepare(&o, &info, NULL, NULL, err,
+					 sizeof(err)), 0);
+	assert_true(info.created);
+	assert_int_equal(stat(path, &st1), 0);
+	assert_int_equal(target_prepare(&o, &info, NULL, NULL, err,
+					 sizeof(err)), 0);
+	assert_true(info.fill_skipped);
+	assert_false(info.created);
+	assert_int_equal(stat(path, &st2), 0);
+	assert_int_equal(st1.st_mtim.tv_sec, st2.st_mtim.tv_sec);
+	assert_int_equal(st1.st_mtim.tv_nsec, st2.st_mtim.tv_nsec);
+
+	o.create_bytes = 3u << 20;
+	assert_int_equal(target_prepare(&o, &info, NULL, NULL, err,
+					 sizeof(err)), 0);
+	assert_true(info.created);
+	assert_false(info.fill_skipped);
+	assert_int_equal(stat(path, &st2), 0);
+	assert_int_equal(st2.st_size, 3u << 20);
+}
+
+/* A file of the right size that ioprobe did not fill (sparse, or
+ * preallocated) is filled, not trusted. */
+static void test_sparse_file_is_refilled(void **state)
+{
+	const uint64_t size = 1u << 20;
+	struct target_info info;
+	struct target_opts o;
+	int fd;
+
+	(void)state;
+	opts(&o, size);
+	assert_int_equal(target_prepare(&o, &info, NULL, NULL, err,
+					 sizeof(err)), 0);
+	/* punch it back to a sparse file of the same size */
+	assert_int_equal(truncate(path, 0), 0);
+	assert_int_equal(truncate(path, (off_t)size), 0);
+	assert_int_equal(target_prepare(&o, &info, NULL, NULL, err,
+					 sizeof(err)), 0);
+	assert_true(info.created);
+	fd = open(path, O_RDONLY);
+	assert_int_equal(lseek(fd, 0, SEEK_HOLE), (off_t)size);
+	close(fd);
+}
+
+/* Interrupted fill: -EINTR and the partial file is gone. */
+static void test_interrupted_fill_removes_file(void **state)
+{
+	struct target_info info;
+	struct target_opts o;
+
+	(void)state;
+	opts(&o, 16u << 20);
+	run_stop = 1;
+	assert_int_equal(target_prepare(&o, &info, NULL, NULL, err,
+					 sizeof(err)), -EINTR);
+	run_stop = 0;
+	assert_non_null(strstr(err, "interrupted"));
+	assert_int_equal(access(path, F_OK), -1);
+}
+
+/* An absurd -c is refused before anything is created. */
+static void test_free_space_refusal(void **state)
+{
+	struct target_opts o;
+
+	(void)state;
+	opts(&o, 1ull << 50);	/* 1 PiB */
+	assert_int_equal(target_check_safe(&o, NULL, err, sizeof(err)),
+			 -ENOSPC);
+	assert_non_null(strstr(err, "not enough free space"));
+	assert_non_null(strstr(err, path));
+	assert_int_equal(access(path, F_OK), -1);
+	snprintf(path, sizeof(path), "%s/sub", dir);
+	assert_int_equal(access(path, F_OK), -1);	/* no folder either */
+}
+
+static void test_open_flags(void **state)
+{
+	struct target_info info;
+	struct target_opts o;
+	struct target t;
+
+	(void)state;
+	opts(&o, 1u << 20);
+	assert_int_equal(target_prepare(&o, &info, NULL, NULL, err,
+					 sizeof(err)), 0);
+	o.write_pct = 0;
+	assert_int_equal(target_open(&t, &o, err, sizeof(err)), 0);
+	assert_int_equal(fcntl(t.fd, F_GETFL) & O_ACCMODE, O_RDONLY);
+	assert_int_equal(t.size_bytes, 1u << 20);
+	assert_false(t.is_block_device);
+	assert_true(t.logical_block >= 512);
+	target_describe(&t, &info);
+	assert_string_equal(info.path, path);
+	assert_int_equal(info.size_bytes, 1u << 20);
+	assert_true(info.fs_type[0] != '\0');
+	target_close(&t);
+	assert_int_equal(t.fd, -1);
+
+	o.write_pct = 100;
+	assert_int_equal(target_open(&t, &o, err, sizeof(err)), 0);
+	assert_int_equal(fcntl(t.fd, F_GETFL) & O_ACCMODE, O_WRONLY);
+	target_close(&t);
+	o.write_pct = 30;
+	o.write_through = true;
+	assert_int_equal(target_open(&t, &o, err, sizeof(err)), 0);
+	assert_int_equal(fcntl(t.fd, F_GETFL) & O_ACCMODE, O_RDWR);
+	assert_true(fcntl(t.fd, F_GETFL) & O_DSYNC);
+	target_close(&t);
+
+	o.write_pct = 0;
+	o.cache = CACHE_REMOTE;
+	assert_int_equal(target_open(&t, &o, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "-Sr"));
+}
+
+static void test_direct_alignment(void **state)
+{
+	struct target_info info;
+	struct target_opts o;
+	struct target t;
+	char want[128];
+	int ret;
+
+	(void)state;
+	opts(&o, 1u << 20);
+	assert_int_equal(target_prepare(&o, &info, NULL, NULL, err,
+					 sizeof(err)), 0);
+	o.cache = CACHE_DIRECT;
+	o.block_bytes = 4096;
+	ret = target_open(&t, &o, err, sizeof(err));
+	if (ret == -EINVAL && strstr(err, "O_DIRECT")) {
+		skip();	/* the temp filesystem has no O_DIRECT */
+		return;
+	}
+	assert_int_equal(ret, 0);
+	assert_true(fcntl(t.fd, F_GETFL) & O_DIRECT);
+	target_close(&t);
+
+	o.block_bytes = 1000;
+	assert_int_equal(target_open(&t, &o, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "-b 1000 is not a multiple of the"));
+	assert_non_null(strstr(err, "which O_DIRECT requires"));
+	assert_int_equal(t.fd, -1);
+
+	o.block_bytes = 4096;
+	o.base_bytes = 100;
+	assert_int_equal(target_open(&t, &o, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "-B 100 is not a multiple"));
+	o.base_bytes = 0;
+	o.random = true;
+	o.random_align_bytes = 700;
+	assert_int_equal(target_open(&t, &o, err, sizeof(err)), -EINVAL);
+	snprintf(want, sizeof(want), "-r 700 is not a multiple");
+	assert_non_null(strstr(err, want));
+	/* buffered I/O has no alignment rule */
+	o.cache = CACHE_BUFFERED;
+	o.block_bytes = 1000;
+	assert_int_equal(target_open(&t, &o, err, sizeof(err)), 0);
+	target_close(&t);
+}
+
+static void test_too_small_and_empty(void **state)
+{
+	struct target_opts o;
+	struct target t;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/small.dat", dir);
+	make_file(path, 4096);
+	opts(&o, 0);
+	o.block_bytes = 65536;
+	assert_int_equal(target_open(&t, &o, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "the file is too small"));
+	o.block_bytes = 4096;
+	o.base_bytes = 4096;
+	assert_int_equal(target_open(&t, &o, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "too small"));
+
+	make_file(path, 0);
+	o.base_bytes = 0;
+	assert_int_equal(target_open(&t, &o, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "could not be determined"));
+
+	snprintf(path, sizeof(path), "%s/missing.dat", dir);
+	assert_int_equal(target_open(&t, &o, err, sizeof(err)), -ENOENT);
+	assert_non_null(strstr(err, "missing.dat"));
+}
+
+/* Refusals on a real block device node: only stat and sysfs are used, no
+ * byte is read or written, so this is safe without a test device. */
+static void test_block_device_refusal(void **state)
+{
+	struct target_info info;
+	struct target_opts o;
+	struct stat st;
+
+	(void)state;
+	if (stat("/dev/loop0", &st) || !S_ISBLK(st.st_mode) ||
+	    stat("/dev/loop1", &st) || !S_ISBLK(st.st_mode)) {
+		skip();
+		return;
+	}
+	target_opts_init(&o);
+	o.path = (char *)"/dev/loop0";
+	o.write_pct = 0;
+	assert_int_equal(target_check_safe(&o, NULL, err, sizeof(err)), 0);
+	o.write_pct = 1;
+	assert_int_equal(target_check_safe(&o, NULL, err, sizeof(err)),
+			 -EPERM);
+	assert_string_equal(err,
+			    "refusing to write to block device '/dev/loop0': "
+			    "writes destroy its data; pass "
+			    "--allow-device-writes=/dev/loop0 to allow it");
+	/* the opt-in must name the same device */
+	assert_int_equal(target_check_safe(&o, "/dev/loop1", err,
+					   sizeof(err)), -EPERM);
+	assert_int_equal(target_check_safe(&o, "/dev/null", err,
+					   sizeof(err)), -EPERM);
+	/* a symlink to the device is the same device */
+	snprintf(path, sizeof(path), "%s/link", dir);
+	assert_int_equal(symlink("/dev/loop0", path), 0);
+	o.path = path;
+	assert_int_equal(target_check_safe(&o, "/dev/loop1", err,
+					   sizeof(err)), -EPERM);
+	/* named through the link or directly, the opt-in is accepted (an
+	 * attached, mounted loop0 would still give -EBUSY) */
+	assert_int_not_equal(target_check_safe(&o, "/dev/loop0", err,
+					       sizeof(err)), -EPERM);
+	o.path = (char *)"/dev/loop0";
+	assert_int_not_equal(target_check_safe(&o, path, err, sizeof(err)),
+			     -EPERM);
+	o.path = path;
+	/* -c on a device: skipped, nothing written, no error */
+	o.create_bytes = 1u << 20;
+	assert_int_equal(target_prepare(&o, &info, NULL, NULL, err,
+					sizeof(err)), 0);
+	assert_false(info.created);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_create_fill, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_second_prepare_skips,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_sparse_file_is_refilled,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_interrupted_fill_removes_file, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_free_space_refusal, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_open_flags, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_direct_alignment, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_too_small_and_empty,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_block_device_refusal,
+						setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
