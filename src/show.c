@@ -1,0 +1,116 @@
+/* show.c - `ioprobe show FILE.json [-Rtext|-Rxml|-Rjson|-Rcsv|-Rhtml]`:
+ * re-render a saved ioprobe-result/1 file in any report format.
+ *
+ * The JSON holds everything a report is made from, so the text or XML
+ * printed here is byte for byte what the run itself printed.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "report.h"
+#include "results.h"
+#include "subcmd.h"
+#include "util.h"
+
+static const char show_usage[] =
+	"usage: ioprobe show FILE.json [-Rtext|-Rxml|-Rjson|-Rcsv|-Rhtml]\n";
+
+static int show_format(const char *name, enum result_format *fmt)
+{
+	static const struct {
+		const char *name;
+		enum result_format fmt;
+	} names[] = {
+		{ "text", FORMAT_TEXT }, { "xml", FORMAT_XML },
+		{ "json", FORMAT_JSON }, { "csv", FORMAT_CSV },
+		{ "html", FORMAT_HTML },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		if (!strcmp(name, names[i].name)) {
+			*fmt = names[i].fmt;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+/* Parse argv; 0 to go on, 1 after --help, 2 on a usage error. */
+static int show_args(int argc, char **argv, const char **path,
+		     enum result_format *fmt)
+{
+	const char *val;
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "--help") || !strcmp(a, "-?") ||
+		    !strcmp(a, "-h")) {
+			fputs(show_usage, stdout);
+			return 1;
+		}
+		if (!strncmp(a, "-R", 2)) {
+			val = a[2] ? a + 2 : (i + 1 < argc ? argv[++i] : "");
+			if (show_format(val, fmt)) {
+				fprintf(stderr,
+					"ioprobe: error: invalid show format '%s': expected text, xml, json, csv or html\n",
+					val);
+				return 2;
+			}
+		} else if (a[0] == '-' && a[1]) {
+			fprintf(stderr,
+				"ioprobe: error: unknown show option '%s': expected -R<format>\n%s",
+				a, show_usage);
+			return 2;
+		} else if (*path) {
+			fprintf(stderr,
+				"ioprobe: error: extra argument '%s': show takes one file\n%s",
+				a, show_usage);
+			return 2;
+		} else {
+			*path = a;
+		}
+	}
+	if (!*path) {
+		fprintf(stderr, "ioprobe: error: missing result file\n%s",
+			show_usage);
+		return 2;
+	}
+	return 0;
+}
+
+int show_main(int argc, char **argv)
+{
+	enum result_format fmt = FORMAT_TEXT;
+	const char *path = NULL;
+	struct results r;
+	char err[1024] = "";
+	int ret, status;
+
+	status = show_args(argc, argv, &path, &fmt);
+	if (status)
+		return status == 1 ? 0 : status;
+	results_init(&r);
+	ret = results_load_json(path, &r, err, sizeof(err));
+	if (ret) {
+		if (!err[0])
+			snprintf(err, sizeof(err), "cannot load '%s': %s", path,
+				 strerror(-ret));
+		fprintf(stderr, "ioprobe: error: %s\n", err);
+		results_release(&r);
+		return 2;
+	}
+	ret = report_write(&r, fmt, stdout);
+	if (!ret && fflush(stdout))
+		ret = -errno;
+	if (ret) {
+		fprintf(stderr, "ioprobe: error: cannot write the report: %s\n",
+			strerror(-ret));
+		status = 1;
+	}
+	results_release(&r);
+	return status;
+}
