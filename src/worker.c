@@ -64,7 +64,7 @@ struct worker_state {
 	bool sync;			/* engine completes in queue() */
 	bool lat;			/* record latency (-L or -D) */
 	bool measuring;
-	bool ready;			/* setup finished */
+	bool set_up;			/* setup finished */
 	int phase;
 	uint64_t last_ns;
 	uint64_t win_start_ns, meas_start_ns, meas_end_ns;
@@ -315,7 +315,6 @@ static int setup_engine(struct worker *w, struct worker_state *s)
 static int worker_setup(struct worker *w)
 {
 	struct worker_state *s;
-	uint32_t i;
 	int ret;
 
 	s = calloc(1, sizeof(*s));
@@ -342,7 +341,7 @@ static int worker_setup(struct worker *w)
 	s->interval_ns = (uint64_t)w->p->iops_interval_ms * 1000000ull;
 	s->dots_left = w->p->progress_every;
 	s->nintervals = s->interval_ns ? w->nintervals : 0;
-	s->ready = true;
+	s->set_up = true;
 	return 0;
 }
 
@@ -763,7 +762,7 @@ static void *worker_main(void *arg)
 			     strerror(-w->err));
 	}
 	drained = worker_drain(w);
-	if (w->st && w->st->ready)
+	if (w->st && w->st->set_up)
 		worker_finish(w);
 	worker_teardown(w, drained);
 	return NULL;
