@@ -60,7 +60,7 @@ static void esc(FILE *f, const char *s)
 static const char css[] =
 	"body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;"
 	"margin:0;background:#f1f5f9;color:#0f172a}\n"
-	"main{max-width:1080px;margin:0 auto;padding:24px}\n"
+	".main{max-width:1080px;margin:0 auto;padding:24px}\n"
 	"h1{font-size:26px;margin:0 0 4px}h2{font-size:18px;margin:28px 0 10px}\n"
 	"code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:13px;"
 	"background:#e2e8f0;padding:2px 6px;border-radius:4px;word-break:break-all}\n"
@@ -538,11 +538,11 @@ static void head(const struct results *r, FILE *f)
 {
 	uint32_t i;
 
-	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-	      "\n<meta name=\"viewport\" content=\"width=device-width\">"
+	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>"
+	      "\n<meta name=\"viewport\" content=\"width=device-width\"/>"
 	      "\n<title>ioprobe: ", f);
 	esc(f, r->profile.cmdline);
-	fprintf(f, "</title>\n<style>\n%s</style></head>\n<body><main>\n", css);
+	fprintf(f, "</title>\n<style>\n%s</style></head>\n<body><div class=\"main\">\n", css);
 	fputs("<h1>ioprobe report</h1>\n<div class=\"sub\"><code>", f);
 	esc(f, r->profile.cmdline);
 	fputs("</code></div>\n<div class=\"sub\">", f);
@@ -609,6 +609,6 @@ int report_html(const struct results *r, FILE *f)
 	params(r, f);
 	fputs("</div><div><h2>System</h2>\n", f);
 	sysfacts(r, f);
-	fputs("</div></div>\n</main></body></html>\n", f);
+	fputs("</div></div>\n</div></body></html>\n", f);
 	return ferror(f) ? -EIO : 0;
 }
