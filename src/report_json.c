@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include <json-c/json.h>
+#include <json-c/printbuf.h>
 
 #include "hist.h"
 #include "report.h"
@@ -262,6 +263,22 @@ static jobj *json_percentiles(const struct hist *h)
 	return o;
 }
 
+/* A [bucket, count] pair on one line: pretty-printing puts each number
+ * on a line of its own, which makes histograms unreadable. */
+static int pair_to_string(jobj *pair, struct printbuf *pb, int level,
+			  int flags)
+{
+	char buf[48];
+	int n;
+
+	(void)level;
+	(void)flags;
+	n = snprintf(buf, sizeof(buf), "[%" PRIu64 ", %" PRIu64 "]",
+		     json_object_get_uint64(json_object_array_get_idx(pair, 0)),
+		     json_object_get_uint64(json_object_array_get_idx(pair, 1)));
+	return printbuf_memappend(pb, buf, n) < 0 ? -1 : 0;
+}
+
 /* Raw moments, the non-zero buckets, and derived percentiles. */
 static jobj *json_latency(const struct hist *h)
 {
@@ -283,6 +300,7 @@ static jobj *json_latency(const struct hist *h)
 		pair = json_object_new_array_ext(2);
 		json_object_array_add(pair, ju(i));
 		json_object_array_add(pair, ju(h->buckets[i]));
+		json_object_set_serializer(pair, pair_to_string, NULL, NULL);
 		json_object_array_add(b, pair);
 	}
 	add(o, "histogram", b);

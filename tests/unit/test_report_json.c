@@ -1,0 +1,422 @@
+/* test_report_json.c - the ioprobe-result/1 writer and reader: exact round
+ * trips of awkward values, escaping, and clear refusals of bad files. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "hist.h"
+#include "report.h"
+#include "results.h"
+#include "util.h"
+
+static char tmpdir[64];
+
+static int setup_dir(void **state)
+{
+	(void)state;
+	snprintf(tmpdir, sizeof(tmpdir), "/tmp/test_report_json.XXXXXX");
+	return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int remove_dir(void **state)
+{
+	char cmd[128];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
+	return system(cmd);
+}
+
+static char *tmp_path(const char *name)
+{
+	static char buf[4][128];
+	static int n;
+	char *p = buf[n++ % 4];
+
+	snprintf(p, 128, "%s/%s", tmpdir, name);
+	return p;
+}
+
+/* A results struct full of values that break naive writers. */
+static void build(struct results *r)
+{
+	struct profile *p = &r->profile;
+	struct hist *h;
+	uint32_t i;
+
+	results_init(r);
+	profile_init(p);
+	p->cmdline = strdup("ioprobe -b4K \"-d1\"\t-Z1M,\x01src "
+			    "/tmp/a\tb\"c.dat");
+	p->label = strdup("before, \"new\" disk\nline2");
+	p->engine = strdup("io_uring");
+	p->seed = UINT64_MAX;
+	p->seed_given = true;
+	p->measure_latency = true;
+	p->iops_interval_ms = 500;
+	p->ncpus = 3;
+	p->cpus[0] = 1;
+	p->cpus[1] = 0;
+	p->cpus[2] = 1023;
+	p->format = FORMAT_XML;
+	p->noutputs = 2;
+	p->outputs[0].format = FORMAT_JSON;
+	p->outputs[0].path = strdup("/tmp/r.json");
+	p->outputs[1].format = FORMAT_CSV;
+	p->outputs[1].path = strdup("-");
+	p->ntargets = 2;
+	for (i = 0; i < 2; i++) {
+		target_opts_init(&p->targets[i]);
+		p->targets[i].path = strdup(i ? "/dev/loop0" :
+					     "/tmp/a\tb\"c.dat");
+	}
+	p->targets[0].random = true;
+	p->targets[0].random_pct = 30;
+	p->targets[0].cache = CACHE_MMAP;
+	p->targets[0].wbuf = WBUF_SOURCE;
+	p->targets[0].wbuf_source_bytes = 1 << 20;
+	p->targets[0].wbuf_source_path = strdup("src\x01");
+	p->targets[0].dist = DIST_ABS;
+	p->targets[0].ndist = 2;
+	p->targets[0].dist_ranges[0].io_pct = 90;
+	p->targets[0].dist_ranges[0].span = 1ull << 40;
+	p->targets[0].dist_ranges[1].io_pct = 10;
+	p->targets[1].write_through = true;
+	p->targets[1].throttle_iops = 500;
+
+	str_copy(r->version, sizeof(r->version), "0.1.0");
+	str_copy(r->engine, sizeof(r->engine), "io_uring");
+	str_copy(r->engine_note, sizeof(r->engine_note), "");
+	str_copy(r->sys.hostname, sizeof(r->sys.hostname), "h\xc3\xa9te");
+	str_copy(r->sys.start_time, sizeof(r->sys.start_time),
+		 "2024/07/01 12:00:00 UTC");
+	r->sys.mem_bytes = 1ull << 62;
+	r->sys.cpu_count = 2;
+	r->ntargets = 2;
+	str_copy(r->targets[0].path, RESULTS_STR, "/tmp/a\tb\"c.dat");
+	str_copy(r->targets[1].path, RESULTS_STR, "/dev/loop0");
+	r->targets[0].rotational = -1;
+	r->targets[0].fill_seconds = 0.1;
+	r->targets[1].fill_seconds = 1e-300;
+	r->test_time_s = 10.000123456789;
+	r->interrupted = true;
+	r->thread_count = 3;
+	r->ios_per_call = NAN;
+	r->ncpus = 2;
+	r->cpus = calloc(2, sizeof(*r->cpus));
+	r->cpus[0].usage_pct = 100.0 / 3;
+	r->cpus[1].id = 1;
+	r->cpus[1].idle_pct = INFINITY;
+	assert_int_equal(results_alloc_rows(r, 3, 4), 0);
+	r->interval_ms = 500;
+	for (i = 0; i < 3; i++) {
+		r->rows[i].thread = i;
+		r->rows[i].target = i % 2;
+		r->rows[i].mean_inflight = 31.999999999999996;
+		r->rows[i].dir[DIR_READ].ios = 1000 + i;
+		r->rows[i].dir[DIR_READ].bytes = 4096ull * (1000 + i);
+	}
+	r->rows[2].dir[DIR_WRITE].ios = UINT64_MAX - 1;
+	r->rows[2].dir[DIR_WRITE].bytes = UINT64_MAX;
+	r->rows[1].errors = 7;
+	h = &r->rows[0].dir[DIR_READ].lat;
+	hist_record(h, 0);
+	hist_record(h, 255);
+	hist_record(h, 123456);
+	hist_record(h, HIST_MAX_NS - 1);
+	hist_record(h, HIST_MAX_NS);	/* overflow */
+	hist_record(h, UINT64_MAX);	/* overflow */
+	h->buckets[hist_index(1000)] = UINT64_MAX / 2;
+	r->rows[0].dir[DIR_READ].intervals[1].ios = 12;
+	r->rows[0].dir[DIR_READ].intervals[1].lat_min_ns = 5;
+	r->rows[0].dir[DIR_READ].intervals[1].lat_max_ns = 50;
+	r->rows[0].dir[DIR_READ].intervals[1].lat_sum_ns = 0.3;
+	r->rows[0].dir[DIR_READ].intervals[1].lat_sumsq_ns = NAN;
+	results_warn(r, "worker 1 pinned to CPU \"0\"\tfar from irq");
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	long n;
+
+	assert_non_null(f);
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	buf = malloc((size_t)n + 1);
+	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
+	buf[n] = '\0';
+	fclose(f);
+	if (len)
+		*len = (size_t)n;
+	return buf;
+}
+
+static void spill(const char *path, const char *buf, size_t len)
+{
+	FILE *f = fopen(path, "wb");
+
+	assert_non_null(f);
+	assert_int_equal(fwrite(buf, 1, len, f), len);
+	fclose(f);
+}
+
+static void write_json(const struct results *r, const char *path)
+{
+	FILE *f = fopen(path, "w");
+
+	assert_non_null(f);
+	assert_int_equal(report_json(r, f), 0);
+	fclose(f);
+}
+
+/* Write the built results as the base file, return its text. */
+static char *base_file(const char *path, size_t *len)
+{
+	struct results r;
+
+	build(&r);
+	write_json(&r, path);
+	results_release(&r);
+	return slurp(path, len);
+}
+
+static void test_round_trip_bytes(void **state)
+{
+	struct results r;
+	char err[512] = "";
+	char *a, *b;
+
+	(void)state;
+	a = base_file(tmp_path("a.json"), NULL);
+	results_init(&r);
+	assert_int_equal(results_load_json(tmp_path("a.json"), &r, err,
+					   sizeof(err)), 0);
+	write_json(&r, tmp_path("b.json"));
+	b = slurp(tmp_path("b.json"), NULL);
+	assert_string_equal(a, b);
+
+	/* The values themselves came back, not just the bytes. */
+	assert_string_equal(r.profile.targets[0].path, "/tmp/a\tb\"c.dat");
+	assert_string_equal(r.profile.label, "before, \"new\" disk\nline2");
+	assert_null(r.profile.allow_device_writes);
+	assert_int_equal(r.profile.seed, UINT64_MAX);
+	assert_int_equal(r.profile.targets[0].cache, CACHE_MMAP);
+	assert_int_equal(r.profile.targets[0].dist_ranges[0].span, 1ull << 40);
+	assert_int_equal(r.profile.outputs[1].format, FORMAT_CSV);
+	assert_true(r.test_time_s == 10.000123456789);
+	assert_true(r.cpus[0].usage_pct == 100.0 / 3);
+	assert_true(isnan(r.ios_per_call));
+	assert_true(r.targets[1].fill_seconds == 1e-300);
+	assert_int_equal(r.rows[2].dir[DIR_WRITE].bytes, UINT64_MAX);
+	assert_int_equal(r.rows[0].dir[DIR_READ].lat.overflow, 2);
+	assert_int_equal(r.rows[0].dir[DIR_READ].lat.max_ns, UINT64_MAX);
+	assert_int_equal(r.rows[1].dir[DIR_READ].lat.min_ns, UINT64_MAX);
+	assert_int_equal(r.rows[0].dir[DIR_READ].lat.buckets[hist_index(1000)],
+			 UINT64_MAX / 2);
+	assert_int_equal(r.rows[0].dir[DIR_READ]
+				 .lat.buckets[hist_index(HIST_MAX_NS - 1)], 1);
+	assert_int_equal(r.rows[0].dir[DIR_READ].intervals[0].lat_min_ns,
+			 UINT64_MAX);
+	assert_int_equal(r.rows[0].dir[DIR_READ].intervals[1].lat_min_ns, 5);
+	assert_int_equal(r.nwarnings, 1);
+	results_release(&r);
+	free(a);
+	free(b);
+}
+
+static void test_histogram_identical(void **state)
+{
+	struct results r, r2;
+	char err[512];
+
+	(void)state;
+	build(&r);
+	write_json(&r, tmp_path("h.json"));
+	results_init(&r2);
+	assert_int_equal(results_load_json(tmp_path("h.json"), &r2, err,
+					   sizeof(err)), 0);
+	assert_memory_equal(&r.rows[0].dir[DIR_READ].lat,
+			    &r2.rows[0].dir[DIR_READ].lat, sizeof(struct hist));
+	assert_memory_equal(r.rows[2].dir[DIR_WRITE].intervals,
+			    r2.rows[2].dir[DIR_WRITE].intervals,
+			    4 * sizeof(struct interval_stat));
+	assert_true(r2.rows[0].dir[DIR_READ].intervals[1].lat_sum_ns == 0.3);
+	assert_true(isnan(r2.rows[0].dir[DIR_READ].intervals[1].lat_sumsq_ns));
+	results_release(&r);
+	results_release(&r2);
+}
+
+static void test_escaping(void **state)
+{
+	char *a;
+
+	(void)state;
+	a = base_file(tmp_path("e.json"), NULL);
+	assert_non_null(strstr(a, "\"schema\": \"ioprobe-result/1\""));
+	assert_non_null(strstr(a, "/tmp/a\\tb\\\"c.dat"));
+	assert_non_null(strstr(a, "\\u0001src"));
+	assert_non_null(strstr(a, "\"ios_per_call\": null"));
+	assert_non_null(strstr(a, "\"test_time_seconds\": 10.000123456789"));
+	assert_non_null(strstr(a, "\"sub_bits\": 7"));
+	assert_null(strstr(a, "NaN"));
+	assert_null(strstr(a, "Infinity"));
+	assert_null(strchr(a, '\t'));
+	assert_null(strchr(a, '\x01'));
+	free(a);
+}
+
+static int load_text(const char *text, size_t len, char *err, size_t errlen)
+{
+	struct results r;
+	int ret;
+
+	spill(tmp_path("bad.json"), text, len);
+	results_init(&r);
+	err[0] = '\0';
+	ret = results_load_json(tmp_path("bad.json"), &r, err, errlen);
+	results_release(&r);
+	return ret;
+}
+
+/* Replace the first @from in @text by @to; returns a new buffer. */
+static char *replace(const char *text, const char *from, const char *to)
+{
+	const char *at = strstr(text, from);
+	size_t head, len;
+	char *out;
+
+	assert_non_null(at);
+	head = (size_t)(at - text);
+	len = strlen(text) - strlen(from) + strlen(to);
+	out = malloc(len + 1);
+	memcpy(out, text, head);
+	memcpy(out + head, to, strlen(to));
+	memcpy(out + head + strlen(to), at + strlen(from),
+	       strlen(at + strlen(from)) + 1);
+	return out;
+}
+
+static void expect_error(const char *text, const char *want)
+{
+	char err[512];
+
+	assert_int_equal(load_text(text, strlen(text), err, sizeof(err)),
+			 -EINVAL);
+	if (!strstr(err, want))
+		fail_msg("error '%s' does not contain '%s'", err, want);
+}
+
+static void test_rejects_other_schema(void **state)
+{
+	char want[256], *a, *b;
+
+	(void)state;
+	a = base_file(tmp_path("s.json"), NULL);
+	b = replace(a, "ioprobe-result/1", "ioprobe-result/2");
+	snprintf(want, sizeof(want),
+		 "'%s' has schema 'ioprobe-result/2', this ioprobe reads 'ioprobe-result/1'",
+		 tmp_path("bad.json"));
+	expect_error(b, want);
+	free(b);
+	b = replace(a, "\"schema\"", "\"schemo\"");
+	expect_error(b, "missing field 'schema'");
+	free(b);
+	b = replace(a, "\"sub_bits\": 7", "\"sub_bits\": 6");
+	expect_error(b, "sub_bits 6");
+	free(a);
+	free(b);
+}
+
+static void test_rejects_wrong_types(void **state)
+{
+	char *a, *b;
+
+	(void)state;
+	a = base_file(tmp_path("t.json"), NULL);
+	b = replace(a, "\"thread_count\": 3", "\"thread_count\": \"3\"");
+	expect_error(b, "field 'thread_count' is string, expected an unsigned integer");
+	free(b);
+	b = replace(a, "\"thread_count\": 3", "\"thread_count\": -3");
+	expect_error(b, "field 'thread_count' is negative");
+	free(b);
+	b = replace(a, "\"interrupted\": true", "\"interrupted\": 1");
+	expect_error(b, "field 'interrupted' is int, expected true or false");
+	free(b);
+	b = replace(a, "\"cache\": \"mmap\"", "\"cache\": \"fast\"");
+	expect_error(b, "field 'profile.targets[0].cache' has value 'fast'");
+	free(b);
+	b = replace(a, "\"sum_ns\"", "\"sun_ns\"");
+	expect_error(b, "missing field 'rows[0].read.latency.sum_ns'");
+	free(b);
+	b = replace(a, "\"histogram\": [", "\"histogram\": [ [ 999999, 1 ],");
+	expect_error(b, "rows[0].read.latency.histogram' holds a bucket index");
+	free(b);
+	b = replace(a, "\"thread_count\": 3", "\"thread_count\": 4294967296");
+	expect_error(b, "is above 4294967295");
+	free(b);
+	expect_error("[1, 2]", "holds a JSON array");
+	expect_error("{\"schema\": 1}", "field 'schema' is int, expected a string");
+	free(a);
+}
+
+static void test_rejects_truncated(void **state)
+{
+	char err[512];
+	size_t len, cut, step;
+	char *a;
+
+	(void)state;
+	a = base_file(tmp_path("c.json"), &len);
+	assert_int_equal(load_text(a, len / 2, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "is not valid JSON at line"));
+	assert_non_null(strstr(err, "unexpected end of file"));
+	assert_int_equal(load_text("", 0, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "line 1, column 1"));
+	assert_int_equal(load_text("{\"a\": 1} x", 10, err, sizeof(err)),
+			 -EINVAL);
+	assert_non_null(strstr(err, "line 1, column 10"));
+	/* Every cut is refused cleanly (run under ASan in CI). */
+	step = len / 300 ? len / 300 : 1;
+	for (cut = 0; cut < len - 2; cut += step)
+		assert_int_equal(load_text(a, cut, err, sizeof(err)), -EINVAL);
+	free(a);
+}
+
+static void test_missing_file(void **state)
+{
+	struct results r;
+	char err[512];
+
+	(void)state;
+	results_init(&r);
+	assert_int_equal(results_load_json(tmp_path("none.json"), &r, err,
+					   sizeof(err)), -ENOENT);
+	assert_non_null(strstr(err, "cannot open '"));
+	results_release(&r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_round_trip_bytes),
+		cmocka_unit_test(test_histogram_identical),
+		cmocka_unit_test(test_escaping),
+		cmocka_unit_test(test_rejects_other_schema),
+		cmocka_unit_test(test_rejects_wrong_types),
+		cmocka_unit_test(test_rejects_truncated),
+		cmocka_unit_test(test_missing_file),
+	};
+
+	return cmocka_run_group_tests(tests, setup_dir, remove_dir);
+}
