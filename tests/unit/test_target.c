@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -211,6 +212,31 @@ static void test_free_space_refusal(void **state)
 	assert_int_equal(access(path, F_OK), -1);	/* no folder either */
 }
 
+/* The filesystem fills up part-way (the free-space check is bypassed by
+ * calling target_prepare directly): -ENOSPC, a clear message, no file. */
+static void test_enospc_mid_fill(void **state)
+{
+	struct target_info info;
+	struct target_opts o;
+	char mnt[300];
+
+	(void)state;
+	snprintf(mnt, sizeof(mnt), "%s/small", dir);
+	if (geteuid() != 0 || mkdir(mnt, 0755) ||
+	    mount("tmpfs", mnt, "tmpfs", 0, "size=4m")) {
+		skip();	/* needs root to mount a small tmpfs */
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/f.dat", mnt);
+	opts(&o, 16u << 20);
+	assert_int_equal(target_prepare(&o, &info, NULL, NULL, err,
+					 sizeof(err)), -ENOSPC);
+	assert_non_null(strstr(err, "no space left while filling"));
+	assert_non_null(strstr(err, path));
+	assert_int_equal(access(path, F_OK), -1);
+	umount(mnt);
+}
+
 static void test_open_flags(void **state)
 {
 	struct target_info info;
@@ -387,6 +413,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(
 			test_interrupted_fill_removes_file, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_free_space_refusal, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_enospc_mid_fill, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_open_flags, setup,
 						teardown),
