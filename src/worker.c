@@ -753,7 +753,10 @@ static void *worker_main(void *arg)
 	if (w->err && !w->errmsg[0])
 		errf(w->errmsg, sizeof(w->errmsg), -w->err,
 		     "cannot set up thread %u: %s", w->id, strerror(-w->err));
-	pthread_barrier_wait(&w->shared->ready);
+	atomic_fetch_add_explicit(&w->shared->nready, 1, memory_order_release);
+	while (atomic_load_explicit(&w->shared->phase, memory_order_acquire) ==
+	       PHASE_INIT)
+		sleep_until_ns(clock_now_ns() + 200000);
 	if (!w->err) {
 		w->err = worker_loop(w);
 		if (w->err && !w->errmsg[0])
@@ -765,6 +768,7 @@ static void *worker_main(void *arg)
 	if (w->st && w->st->set_up)
 		worker_finish(w);
 	worker_teardown(w, drained);
+	atomic_fetch_add_explicit(&w->shared->nexited, 1, memory_order_release);
 	return NULL;
 }
 

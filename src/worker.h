@@ -42,7 +42,8 @@ struct run_target {
 struct run_shared {
 	_Atomic int phase;		/* enum run_phase */
 	_Atomic uint64_t window_start_ns;	/* set before PHASE_MEASURE */
-	pthread_barrier_t ready;	/* workers + run.c: all set up */
+	_Atomic uint32_t nready;	/* workers set up (or failed) */
+	_Atomic uint32_t nexited;	/* workers that left their loop */
 };
 
 struct worker_target;
@@ -77,8 +78,9 @@ struct worker {
 	struct worker_state *st;	/* private loop state */
 };
 
-/* Start @w's thread; it sets up, waits on shared->ready, then runs until
- * PHASE_STOP or run_stop.  0 or -errno. */
+/* Start @w's thread; it sets up, counts itself in shared->nready, waits
+ * while the phase is PHASE_INIT, then runs until PHASE_STOP or run_stop.
+ * 0 or -errno. */
 int worker_start(struct worker *w);
 /* Wait for @w's thread to finish; fills w->err on failure. */
 void worker_join(struct worker *w);
