@@ -58,6 +58,7 @@ static void esc(FILE *f, const char *s)
 }
 
 static const char css[] =
+	"*{box-sizing:border-box}\n"
 	"body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;"
 	"margin:0;background:#f1f5f9;color:#0f172a}\n"
 	".main{max-width:1080px;margin:0 auto;padding:24px}\n"
