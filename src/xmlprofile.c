@@ -321,6 +321,9 @@ struct xp_ctx {
 	bool *used;			/* nsubst flags: substitution taken */
 	bool allow_templates;
 	struct profile *p;
+	bool have_perr;			/* first parser error recorded */
+	int perr_line;
+	char perr[512];
 };
 
 static const char *nm(const xmlNode *n)
@@ -1231,22 +1234,42 @@ static int parse_profile(struct xp_ctx *c, const xmlNode *root)
 	return 0;
 }
 
+/* libxml2 reports every error of a broken document; the first one names
+ * the real fault (a mismatched tag), later ones its consequences. */
+static void first_error(void *data, xmlErrorPtr e)
+{
+	xmlParserCtxtPtr pctx = data;
+	struct xp_ctx *c = pctx ? pctx->_private : NULL;
+
+	if (!c || !e || c->have_perr || e->level < XML_ERR_ERROR)
+		return;
+	c->have_perr = true;
+	c->perr_line = e->line;
+	str_copy(c->perr, sizeof(c->perr), e->message);
+}
+
 /* The parser's first error as "name:line: malformed XML: message". */
 static int parse_error(struct xp_ctx *c, xmlParserCtxtPtr pctx)
 {
 	const xmlError *e = xmlCtxtGetLastError(pctx);
 	char msg[512];
 	size_t l;
+	int line = c->perr_line;
 
-	str_copy(msg, sizeof(msg), e && e->message ? e->message :
-		 "cannot parse");
+	if (c->have_perr) {
+		str_copy(msg, sizeof(msg), c->perr);
+	} else {
+		str_copy(msg, sizeof(msg), e && e->message ? e->message :
+			 "cannot parse");
+		line = e ? e->line : 0;
+	}
 	l = strlen(msg);
 	while (l && (msg[l - 1] == '\n' || msg[l - 1] == ' '))
 		msg[--l] = '\0';
 	if (msg[0] >= 'A' && msg[0] <= 'Z')
 		msg[0] = (char)(msg[0] - 'A' + 'a');
 	return errf(c->err, c->errlen, EINVAL, "%s:%d: malformed XML: %s",
-		    c->name, e ? e->line : 0, msg);
+		    c->name, line, msg);
 }
 
 int xmlprofile_load_mem(const char *buf, size_t len, const char *name,
@@ -1273,6 +1296,8 @@ int xmlprofile_load_mem(const char *buf, size_t len, const char *name,
 		xmlFreeParserCtxt(pctx);
 		return errf(err, errlen, ENOMEM, "out of memory");
 	}
+	pctx->_private = &c;
+	pctx->sax->serror = first_error;
 	doc = xmlCtxtReadMemory(pctx, buf, (int)len, name, NULL,
 				XML_PARSE_NONET | XML_PARSE_NOERROR |
 				XML_PARSE_NOWARNING | XML_PARSE_BIG_LINES);

@@ -343,6 +343,12 @@ static void test_truncated(void **state)
 	if (strncmp(err, want, strlen(want)))
 		fail_msg("got '%s', want prefix '%s'", err, want);
 	profile_release(&p);
+	/* the first fault is reported, not its consequences */
+	assert_int_equal(load(HEAD "<Path>f</Path></Targt>\n" TAIL, NULL, 0,
+			      false, &p), -22);
+	assert_string_equal(err, "profile.xml:6: malformed XML: opening and "
+			    "ending tag mismatch: Target line 5 and Targt");
+	profile_release(&p);
 	assert_int_equal(load("", NULL, 0, false, &p), -22);
 	assert_non_null(strstr(err, "malformed XML"));
 	profile_release(&p);
