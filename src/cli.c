@@ -1004,17 +1004,14 @@ static int validate(struct cli *c)
 	return 0;
 }
 
-/* Every target gets a copy of the template; resolve "0 = block size". */
+/* Every target gets a copy of the template.  Stride and alignment stay
+ * 0 ("the block size") unless given, as an XML profile loads them. */
 static int commit_targets(struct cli *c, char *const *targets, int n)
 {
 	struct target_opts *t = &c->t;
 	struct profile *p = c->p;
 	int i;
 
-	if (!t->stride_bytes)
-		t->stride_bytes = t->block_bytes;
-	if (t->random && !t->random_align_bytes)
-		t->random_align_bytes = t->block_bytes;
 	if (c->r && !c->rs)
 		t->random_pct = 100;
 	for (i = 0; i < n; i++) {

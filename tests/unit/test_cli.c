@@ -15,6 +15,7 @@
 
 #include "cli.h"
 #include "profile.h"
+#include "xmlprofile.h"
 
 #define EN "\xe2\x80\x93"	/* U+2013 */
 #define EM "\xe2\x80\x94"	/* U+2014 */
@@ -101,7 +102,7 @@ static void test_defaults(void **state)
 	assert_int_equal(T0->threads, 1);
 	assert_int_equal(T0->write_pct, 0);
 	assert_false(T0->random);
-	assert_int_equal(T0->stride_bytes, 65536);
+	assert_int_equal(T0->stride_bytes, 0);	/* = block size */
 	assert_int_equal(T0->cache, CACHE_BUFFERED);
 	assert_false(T0->write_through);
 	assert_int_equal(T0->io_priority, 3);
@@ -123,7 +124,6 @@ static void test_sizes(void **state)
 	(void)state;
 	OK("-b8K f");
 	assert_int_equal(T0->block_bytes, 8192);
-	assert_int_equal(T0->stride_bytes, 8192);
 	OK("-b8k f");
 	assert_int_equal(T0->block_bytes, 8192);
 	OK("-b1M f");
@@ -220,7 +220,7 @@ static void test_random_and_sequential(void **state)
 	OK("-r f");
 	assert_true(T0->random);
 	assert_int_equal(T0->random_pct, 100);
-	assert_int_equal(T0->random_align_bytes, 65536);
+	assert_int_equal(T0->random_align_bytes, 0);	/* = block size */
 	OK("-r4K f");
 	assert_int_equal(T0->random_align_bytes, 4096);
 	OK("-rs30 f");
@@ -232,7 +232,7 @@ static void test_random_and_sequential(void **state)
 	OK("-s f");
 	assert_false(T0->random);
 	assert_false(T0->interlocked);
-	assert_int_equal(T0->stride_bytes, 65536);
+	assert_int_equal(T0->stride_bytes, 0);
 	OK("-s8K f");
 	assert_int_equal(T0->stride_bytes, 8192);
 	OK("-si -t2 f");
@@ -652,6 +652,55 @@ static void test_xml_load(void **state)
 	FAILS("-X/nonexistent/p.xml", "");
 }
 
+/* Command line -> -Rpxml -> -X gives the same effective target. */
+static void roundtrip(const char *line)
+{
+	char path[] = "/tmp/test_cli_rt_XXXXXX", xline[256], want_path[64];
+	struct target_opts want;
+	FILE *f;
+	int fd;
+
+	OK(line);
+	want = *T0;	/* its strings die with the next parse */
+	snprintf(want_path, sizeof(want_path), "%s", T0->path);
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	f = fdopen(fd, "w");
+	assert_non_null(f);
+	assert_int_equal(xmlprofile_write(&P, f, 0), 0);
+	fclose(f);
+	snprintf(xline, sizeof(xline), "-X%s", path);
+	if (parse(xline) != CLI_RUN) {
+		unlink(path);
+		fail_msg("'%s' round trip failed: %s", line, ERR);
+	}
+	unlink(path);
+	assert_int_equal(P.ntargets, 1);
+	assert_string_equal(T0->path, want_path);
+	assert_int_equal(T0->block_bytes, want.block_bytes);
+	assert_int_equal(T0->random, want.random);
+	assert_int_equal(T0->random_pct, want.random_pct);
+	assert_int_equal(T0->random_align_bytes, want.random_align_bytes);
+	assert_int_equal(T0->stride_bytes, want.stride_bytes);
+	assert_int_equal(T0->threads, want.threads);
+	assert_int_equal(T0->outstanding, want.outstanding);
+	assert_int_equal(T0->write_pct, want.write_pct);
+	assert_int_equal(T0->cache, want.cache);
+	assert_int_equal(T0->write_through, want.write_through);
+	assert_int_equal(T0->create_bytes, want.create_bytes);
+	assert_int_equal(T0->wbuf, want.wbuf);
+	assert_int_equal(T0->wbuf_source_bytes, want.wbuf_source_bytes);
+}
+
+static void test_xml_roundtrip(void **state)
+{
+	(void)state;
+	roundtrip("-b8K -d60 -h -L -o2 -t4 -r -w30 -c100M FILE");
+	roundtrip("-b4K -o4 -t8 -h -r -w25 -L -Z1G -c5G FILE");
+	roundtrip("-b64K -s -w0 -t1 -o8 -d30 -W5 -Sh -L -c4G FILE");
+	roundtrip("-b4K -rs30 -r8K -Sbw -w50 FILE");
+}
+
 /* The four command lines from the articles our users paste. */
 static void test_seed_1(void **state)
 {
@@ -665,7 +714,7 @@ static void test_seed_1(void **state)
 	assert_int_equal(T0->outstanding, 2);
 	assert_int_equal(T0->threads, 4);
 	assert_true(T0->random);
-	assert_int_equal(T0->random_align_bytes, 8192);
+	assert_int_equal(T0->random_pct, 100);
 	assert_int_equal(T0->write_pct, 30);
 	assert_int_equal(T0->create_bytes, 100ULL << 20);
 	assert_string_equal(T0->path, "FILE");
@@ -716,7 +765,7 @@ static void test_seed_4(void **state)
 	OK("-b64K -s -w0 -t1 -o8 -d30 -W5 -Sh -L -c4G FILE");
 	assert_int_equal(T0->block_bytes, 65536);
 	assert_false(T0->random);
-	assert_int_equal(T0->stride_bytes, 65536);
+	assert_false(T0->interlocked);
 	assert_int_equal(T0->write_pct, 0);
 	assert_int_equal(T0->threads, 1);
 	assert_int_equal(T0->outstanding, 8);
@@ -774,6 +823,7 @@ int main(void)
 		cmocka_unit_test(test_long_options),
 		cmocka_unit_test(test_xml_companions),
 		cmocka_unit_test(test_xml_load),
+		cmocka_unit_test(test_xml_roundtrip),
 		cmocka_unit_test(test_seed_1),
 		cmocka_unit_test(test_seed_2),
 		cmocka_unit_test(test_seed_3),
