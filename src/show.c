@@ -13,8 +13,7 @@
 #include "subcmd.h"
 #include "util.h"
 
-static const char show_usage[] =
-	"usage: ioprobe show FILE.json [-Rtext|-Rxml|-Rjson|-Rcsv|-Rhtml]\n";
+#define SHOW_USAGE "ioprobe show FILE.json [-Rtext|-Rxml|-Rjson|-Rcsv|-Rhtml]"
 
 static int show_format(const char *name, enum result_format *fmt)
 {
@@ -49,7 +48,7 @@ static int show_args(int argc, char **argv, const char **path,
 
 		if (!strcmp(a, "--help") || !strcmp(a, "-?") ||
 		    !strcmp(a, "-h")) {
-			fputs(show_usage, stdout);
+			fputs("usage: " SHOW_USAGE "\n", stdout);
 			return 1;
 		}
 		if (!strncmp(a, "-R", 2)) {
@@ -62,21 +61,21 @@ static int show_args(int argc, char **argv, const char **path,
 			}
 		} else if (a[0] == '-' && a[1]) {
 			fprintf(stderr,
-				"ioprobe: error: unknown show option '%s': expected -R<format>\n%s",
-				a, show_usage);
+				"ioprobe: error: unknown show option '%s': expected " SHOW_USAGE "\n",
+				a);
 			return 2;
 		} else if (*path) {
 			fprintf(stderr,
-				"ioprobe: error: extra argument '%s': show takes one file\n%s",
-				a, show_usage);
+				"ioprobe: error: extra argument '%s': expected " SHOW_USAGE "\n",
+				a);
 			return 2;
 		} else {
 			*path = a;
 		}
 	}
 	if (!*path) {
-		fprintf(stderr, "ioprobe: error: missing result file\n%s",
-			show_usage);
+		fputs("ioprobe: error: missing result file: expected "
+		      SHOW_USAGE "\n", stderr);
 		return 2;
 	}
 	return 0;
