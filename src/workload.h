@@ -9,16 +9,30 @@
 
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "profile.h"
 #include "rng.h"
 
-/* Effective -rd range after truncation to the target and renormalising. */
+/* Effective -rd range after truncation to the target and renormalising.
+ * Ranges cover [base, end) in order; a hole has io_pct 0.  An I/O belongs
+ * to the range its start offset lies in. */
 struct dist_eff {
-	uint64_t start, end;	/* bytes, [start, end) */
-	uint32_t io_pct;	/* share in percent, cumulative pct in cum */
+	uint64_t start, end;	/* absolute bytes in the target, [start, end) */
+	uint32_t io_pct;	/* share in percent, rounded; exact in cum */
 	uint64_t cum;		/* cumulative share scaled to 2^32 */
+	double io_share_pct;	/* exact share in percent after renormalising */
+	uint64_t slot_first;	/* first aligned start (in units of align) */
+	uint64_t nslots;	/* aligned starts in the range, block fits */
+};
+
+/* How workload_next() picks offsets (set by workload_init). */
+enum workload_mode {
+	WL_SEQUENTIAL = 0,	/* private pointer, stride, -T start */
+	WL_INTERLOCKED,		/* -si: shared atomic pointer */
+	WL_RANDOM,		/* -r: uniform aligned (or -rd) */
+	WL_MIXED,		/* -rs: random with pct, else continue */
 };
 
 struct workload {
@@ -37,8 +51,20 @@ struct workload {
 	bool have_last;
 	uint64_t last_offset;
 
-	uint32_t ndist;
-	struct dist_eff dist[PROFILE_MAX_DIST];
+	uint32_t ndist;		/* ranges in dist[], holes included */
+	bool use_dist;		/* random offsets follow dist[] */
+	/* one more than the profile: the implicit "rest" range */
+	struct dist_eff dist[PROFILE_MAX_DIST + 1];
+
+	enum workload_mode mode;
+	uint32_t write_pct;	/* -w */
+	uint32_t random_pct;	/* -rs; 100 for -r */
+	uint64_t last_start;	/* largest start (relative to base) that
+				 * still leaves room for a whole block */
+	uint64_t wrap_seq;	/* relative restart after a wrap: k*T mod
+				 * stride (0 if that does not fit) */
+	uint64_t shared_span;	/* -si: pointer modulus, a multiple of
+				 * stride covering every start that fits */
 
 	struct rng rng_offset, rng_mix, rng_seqrand;
 };
@@ -46,7 +72,10 @@ struct workload {
 /* Set @w up for thread @thread_in_target (0-based among the target's
  * threads), DiskSpd thread id @thread_id, of a target of @target_bytes.
  * @shared_seq is the target's interlocked pointer (may be NULL if not
- * -si).  0, or -EINVAL when the target is too small for one block
+ * -si: the thread then runs its own sequence); every thread of the target
+ * gets the same one, starting at 0.  @o must outlive @w.  The streams are
+ * seeded from (@seed, @thread_id), so the same profile and seed give the
+ * same offsets.  0, or -EINVAL when the target is too small for one block
  * ("The file is too small"), with @err filled. */
 int workload_init(struct workload *w, const struct target_opts *o,
 		  uint64_t target_bytes, uint32_t thread_in_target,
