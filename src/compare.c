@@ -364,6 +364,14 @@ static void text_report(const struct history *h, const struct cmp_test *c,
 		fprintf(f, "%s\n", cmp_verdict_name(c[i].verdict));
 	}
 	text_headline(c, n, f);
+	for (i = 0; i < n; i++)
+		if (c[i].iops[0].n < 2 || c[i].iops[1].n < 2)
+			break;
+	if (n && i < n)
+		fprintf(f, "note: with one run of a label its run-to-run "
+			   "spread is unknown, so changes under %.0f%% count "
+			   "as no clear change; repeat a label to measure "
+			   "it\n", CMP_NOISE * 100);
 	if (findings == CMP_FINDINGS_NONE)
 		return;
 	wall_a = label_findings(c, n, 0, from,

@@ -462,8 +462,11 @@ static int choose_file(struct suite *s)
 	struct stat st;
 
 	if (!stat(path, &st) && S_ISDIR(st.st_mode)) {
-		snprintf(s->file, sizeof(s->file), "%s%sioprobe-suite-%d.dat",
-			 path, path[strlen(path) - 1] == '/' ? "" : "/",
+		/* absolute, so history rows say where the test ran */
+		if (!realpath(path, parent))
+			str_copy(parent, sizeof(parent), path);
+		snprintf(s->file, sizeof(s->file), "%.4000s%sioprobe-suite-%d.dat",
+			 parent, parent[strlen(parent) - 1] == '/' ? "" : "/",
 			 (int)getpid());
 		return 0;
 	}
@@ -821,7 +824,7 @@ static void print_plan(struct suite *s)
 	fprintf(s->info, "time: about %.0f s (%zu x (%u s warm-up + %u s "
 			 "measured) + filling the file)\n", s->est_s, s->nprof,
 		s->o.warmup_s, s->o.duration_s);
-	fprintf(s->info, "history: %s\n\n", s->hist);
+	fprintf(s->info, "history: %s\n", s->hist);
 	fflush(s->info);
 }
 
