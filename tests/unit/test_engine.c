@@ -1,0 +1,225 @@
+/* test_engine.c - the engine contract: queue/submit/reap with the null,
+ * sync and io_uring backends on a temporary file, short transfers, and
+ * engine selection (names, unknown names, automatic fallback). */
+#include <errno.h>
+#include <fcntl.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "engine.h"
+
+static int tmp_file(size_t bytes)
+{
+	char path[] = "/tmp/ioprobe-test-engine.XXXXXX";
+	char buf[4096];
+	size_t i;
+	int fd = mkstemp(path);
+
+	assert_true(fd >= 0);
+	unlink(path);
+	for (i = 0; i < sizeof(buf); i++)
+		buf[i] = (char)(i % 251);
+	for (i = 0; i < bytes; i += sizeof(buf))
+		assert_int_equal(pwrite(fd, buf, sizeof(buf), (off_t)i),
+				 (ssize_t)sizeof(buf));
+	return fd;
+}
+
+static void req_init(struct io_req *r, void *buf, int fd, uint32_t slot,
+		     uint64_t off, uint32_t len, bool write)
+{
+	memset(r, 0, sizeof(*r));
+	r->buf = buf;
+	r->fd = fd;
+	r->slot = slot;
+	r->offset = off;
+	r->len = len;
+	r->write = write;
+	r->buf_index = -1;
+	r->result = -12345;
+}
+
+static void test_find(void **state)
+{
+	(void)state;
+	assert_ptr_equal(engine_find("io_uring"), &engine_uring_ops);
+	assert_ptr_equal(engine_find("libaio"), &engine_aio_ops);
+	assert_ptr_equal(engine_find("sync"), &engine_sync_ops);
+	assert_ptr_equal(engine_find("null"), &engine_null_ops);
+	assert_null(engine_find("posixaio"));
+	assert_null(engine_find(NULL));
+}
+
+static void test_unknown_name(void **state)
+{
+	struct engine e;
+	char note[256] = "x";
+	int fd = -1;
+
+	(void)state;
+	assert_int_equal(engine_open(&e, "iouring2", 4, &fd, 0, note,
+				     sizeof(note)), -EINVAL);
+	assert_non_null(strstr(note, "unknown engine 'iouring2'"));
+	assert_non_null(strstr(note, "expected io_uring, libaio, sync or null"));
+}
+
+static void test_auto_choice(void **state)
+{
+	struct engine e;
+	char note[256] = "x";
+	int fd = tmp_file(8192);
+
+	(void)state;
+	assert_int_equal(engine_open(&e, NULL, 8, &fd, 1, note, sizeof(note)),
+			 0);
+	assert_non_null(e.ops);
+	if (e.ops == &engine_uring_ops)
+		assert_string_equal(note, "");	/* no fallback, no note */
+	else
+		assert_non_null(strstr(note, "unavailable"));
+	engine_close(&e);
+	close(fd);
+}
+
+static void test_null_contract(void **state)
+{
+	struct engine e;
+	struct io_req reqs[5], *done[8];
+	char note[64];
+	char buf[512];
+	int i, fd = -1;
+
+	(void)state;
+	assert_int_equal(engine_open(&e, "null", 4, &fd, 0, note,
+				     sizeof(note)), 0);
+	for (i = 0; i < 5; i++)
+		req_init(&reqs[i], buf, -1, (uint32_t)i, 0, 512, false);
+	reqs[1].done = 12;	/* rest of a short transfer */
+	for (i = 0; i < 4; i++)
+		assert_int_equal(e.ops->queue(&e, &reqs[i]), ENGINE_QUEUED);
+	assert_int_equal(e.ops->queue(&e, &reqs[4]), ENGINE_BUSY);
+	assert_int_equal(e.ops->submit(&e), 4);
+	assert_int_equal(e.ops->reap(&e, done, 1, 3), 3);
+	assert_ptr_equal(done[0], &reqs[0]);
+	assert_int_equal(reqs[0].result, 512);
+	assert_int_equal(reqs[1].result, 500);
+	assert_int_equal(e.ops->reap(&e, done, 1, 8), 1);
+	assert_ptr_equal(done[0], &reqs[3]);
+	assert_int_equal(e.ios, 4);
+	assert_int_equal(reqs[4].result, -12345);	/* never touched */
+	engine_close(&e);
+}
+
+static void test_sync_contract(void **state)
+{
+	struct engine e;
+	struct io_req r;
+	char note[64];
+	char wbuf[4096], rbuf[4096];
+	int fd = tmp_file(16384);
+
+	(void)state;
+	memset(wbuf, 0x5a, sizeof(wbuf));
+	assert_int_equal(engine_open(&e, "sync", 1, &fd, 1, note,
+				     sizeof(note)), 0);
+	req_init(&r, wbuf, fd, 0, 4096, 4096, true);
+	assert_int_equal(e.ops->queue(&e, &r), ENGINE_COMPLETED);
+	assert_int_equal(r.result, 4096);
+	req_init(&r, rbuf, fd, 0, 4096, 4096, false);
+	assert_int_equal(e.ops->queue(&e, &r), ENGINE_COMPLETED);
+	assert_int_equal(r.result, 4096);
+	assert_memory_equal(rbuf, wbuf, sizeof(rbuf));
+	/* Short read at the end of the file: fewer bytes, not an error. */
+	req_init(&r, rbuf, fd, 0, 16384 - 1000, 4096, false);
+	assert_int_equal(e.ops->queue(&e, &r), ENGINE_COMPLETED);
+	assert_int_equal(r.result, 1000);
+	/* The rest of a transfer starts at offset + done, buf + done. */
+	memset(rbuf, 0, sizeof(rbuf));
+	req_init(&r, rbuf, fd, 0, 4096, 4096, false);
+	r.done = 4000;
+	assert_int_equal(e.ops->queue(&e, &r), ENGINE_COMPLETED);
+	assert_int_equal(r.result, 96);
+	assert_int_equal((unsigned char)rbuf[4000], 0x5a);
+	assert_int_equal(rbuf[0], 0);
+	/* A bad descriptor is an error result, not a crash. */
+	req_init(&r, rbuf, -1, 0, 0, 4096, false);
+	assert_int_equal(e.ops->queue(&e, &r), ENGINE_COMPLETED);
+	assert_int_equal(r.result, -EBADF);
+	assert_int_equal(e.syscalls, 5);
+	engine_close(&e);
+	close(fd);
+}
+
+/* io_uring and libaio: stage two requests, one submit, reap both. */
+static void async_contract(const char *name)
+{
+	struct engine e;
+	struct io_req r[2], *done[4];
+	char note[256];
+	char *buf[2];
+	int i, n = 0, fd = tmp_file(16384), ret;
+
+	ret = engine_open(&e, name, 2, &fd, 1, note, sizeof(note));
+	if (ret || strcmp(e.ops->name, name)) {
+		if (!ret)
+			engine_close(&e);
+		close(fd);
+		skip();
+	}
+	for (i = 0; i < 2; i++) {
+		assert_int_equal(posix_memalign((void **)&buf[i], 4096, 4096),
+				 0);
+		/* the second one is a short read at the end of the file */
+		req_init(&r[i], buf[i], fd, (uint32_t)i,
+			 i ? 16384 - 100 : 0, 4096, false);
+		assert_int_equal(e.ops->queue(&e, &r[i]), ENGINE_QUEUED);
+	}
+	assert_true(e.ops->submit(&e) >= 0);
+	while (n < 2) {
+		ret = e.ops->reap(&e, done + n, 1, 4);
+		assert_true(ret >= 0);
+		n += ret;
+	}
+	assert_int_equal(r[0].result, 4096);
+	assert_int_equal(r[1].result, 100);
+	assert_int_equal((unsigned char)buf[0][5], 5);
+	assert_true(e.syscalls >= 1 && e.syscalls <= 3);
+	engine_close(&e);
+	free(buf[0]);
+	free(buf[1]);
+	close(fd);
+}
+
+static void test_uring_contract(void **state)
+{
+	(void)state;
+	async_contract("io_uring");
+}
+
+static void test_aio_contract(void **state)
+{
+	(void)state;
+	async_contract("libaio");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_find),
+		cmocka_unit_test(test_unknown_name),
+		cmocka_unit_test(test_auto_choice),
+		cmocka_unit_test(test_null_contract),
+		cmocka_unit_test(test_sync_contract),
+		cmocka_unit_test(test_uring_contract),
+		cmocka_unit_test(test_aio_contract),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
