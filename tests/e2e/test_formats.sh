@@ -110,7 +110,8 @@ check_eq "CSV I/Os = XML I/Os" \
 # --output json:- puts JSON alone on stdout
 run_io -c16M -d1 -W0 -b4K -r --output json:- "$f"
 check_eq "--output json:- exits 0" "$rc" 0
-check "--output json:- stdout is one JSON document" jq -e '.schema == "ioprobe-result/1"' "$T/out"
+check "--output json:- stdout is one JSON document" \
+	bash -c "jq -e '.schema == \"ioprobe-result/1\"' '$T/out' >/dev/null"
 
 # A killed run leaves neither the file nor a temporary.
 "$IOPROBE" -c16M -d30 -W0 -b4K -r --output json:"$T/k.json" "$f" \
