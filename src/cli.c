@@ -660,7 +660,10 @@ static int parse_flag(struct cli *c, const char *typed, char letter,
 		c->t.parallel_async = true;
 		break;
 	case 'l':
+		/* kept in the profile; no worker maps huge pages yet */
 		c->p->large_pages = true;
+		notef("-l: large-page buffers are not used; buffers use "
+		      "normal pages");
 		break;
 	case 'x':
 		c->x = true;

@@ -469,6 +469,7 @@ static void test_windows_only(void **state)
 	STDERR_HAS("ioprobe: note: -x");
 	OK("-l f");
 	assert_true(P.large_pages);
+	STDERR_HAS("ioprobe: note: -l");
 	FAILS("-ysEvent f", "named events (-y) are Windows-only");
 	FAILS("-ysEvent f", "'-ysEvent'");
 	OK("-z f");
