@@ -31,20 +31,23 @@ bad() {
 	done
 	check "$desc: nothing on stdout" test ! -s "$T/out"
 	check "$desc: no file created" test ! -e "$D"
+	rm -rf "$D"	# keep the cases independent
 }
 
-bad "bad size suffix" '-b4X' -- -b4X -c1M "$F"
-bad "size overflow" '99999999999T' -- -c99999999999T "$F"
-bad "write share over 100" '-w150' -- -w150 -c1M "$F"
-bad "bare -w" '-w' -- -w -c1M "$F"
+bad "bad size suffix" -b "'4X'" -- -b4X -c1M "$F"
+bad "size overflow" -c '99999999999T' -- -c99999999999T "$F"
+bad "write share over 100" -w "'150'" -- -w150 -c1M "$F"
+bad "negative write share" -w "'-5'" -- -w-5 -c1M "$F"
+bad "zero threads" -t "'0'" -- -t0 -c1M "$F"
+bad "unknown cache letter" -S "'x'" -- -Sx -c1M "$F"
 bad "unknown switch" '-Q' -- -Q -c1M "$F"
 bad "switch after target" '-b4K' -- -c1M "$F" -b4K
 bad "-F with -t2" '-F' '-t' -- -F2 -t2 -c1M "$F"
 bad "-r with -s" '-r' '-s' -- -r -s -c1M "$F"
 bad "-i without -j" '-i' '-j' -- -i4 -c1M "$F"
 bad "-T with one thread" '-T' -- -T1M -t1 -c1M "$F"
-bad "-Z source below block size" '-Z1K' -- -Z1K -b4K -w50 -c1M "$F"
-bad "zero duration" '-d0' -- -d0 -c1M "$F"
+bad "-Z source below block size" '-Z' '1K' -- -Z1K -b4K -w50 -c1M "$F"
+bad "zero duration" -d "'0'" -- -d0 -c1M "$F"
 bad "no target" 'target' -- -b4K -c1M
 bad "unknown engine" 'bogus' -- --engine=bogus -c1M "$F"
 
