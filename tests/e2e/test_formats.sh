@@ -64,9 +64,14 @@ t_p99=$(awk '/^Total latency distribution/ {s=1} s && $1 == "99th" {
 check "text report figures found" test -n "$t_iops" -a -n "$t_mean" -a -n "$t_p99"
 
 xp() { xmllint --xpath "$1" "$T/r.xml"; }
+# Sum every matching element exactly (XPath sum() prints 1.2e+06).
+xsum() {
+	xp "/Results/TimeSpan/Thread/Target/$1/text() | /Results/TimeSpan/Thread/Target/$2/text()" |
+		awk '{ s += $1 } END { printf "%.0f", s }'
+}
 x_time=$(xp 'string(/Results/TimeSpan/TestTimeSeconds)')
-x_ios=$(xp 'sum(/Results/TimeSpan/Thread/Target/ReadCount) + sum(/Results/TimeSpan/Thread/Target/WriteCount)')
-x_bytes=$(xp 'sum(/Results/TimeSpan/Thread/Target/ReadBytes) + sum(/Results/TimeSpan/Thread/Target/WriteBytes)')
+x_ios=$(xsum ReadCount WriteCount)
+x_bytes=$(xsum ReadBytes WriteBytes)
 x_mean=$(xp 'string(/Results/TimeSpan/Latency/AverageTotalMilliseconds)')
 x_p99=$(xp 'string(/Results/TimeSpan/Latency/Bucket[Percentile="99"]/TotalMilliseconds)')
 x_iops=$(awk -v n="$x_ios" -v t="$x_time" 'BEGIN {printf "%.2f", n / t}')
