@@ -19,7 +19,7 @@ struct rate {
 	uint32_t think_ms;	/* -j */
 	uint32_t in_burst;	/* issued in the current burst */
 	uint64_t think_until_ns;
-	uint64_t iops;		/* -g<n>i: I/Os per second; 0 = by bytes */
+	uint64_t iops;		/* -g<n>i: I/Os per second, 0 = bytes */
 	uint64_t issued_ios;	/* counted for the IOPS form */
 };
 

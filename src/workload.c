@@ -88,7 +88,7 @@ static int dist_finish(struct workload *w, char *err, size_t errlen)
 	for (i = 0; i < w->ndist; i++) {
 		struct dist_eff *d = &w->dist[i];
 		uint64_t first = (d->start + w->align - 1) / w->align;
-		uint64_t k_end = (d->end - 1) / w->align;	/* end > start */
+		uint64_t k_end = (d->end - 1) / w->align; /* end > start */
 
 		if (k_end > lastk)
 			k_end = lastk;

@@ -19,11 +19,11 @@
  * Ranges cover [base, end) in order; a hole has io_pct 0.  An I/O belongs
  * to the range its start offset lies in. */
 struct dist_eff {
-	uint64_t start, end;	/* absolute bytes in the target, [start, end) */
+	uint64_t start, end;	/* absolute bytes, [start, end) */
 	uint32_t io_pct;	/* share in percent, rounded; exact in cum */
 	uint64_t cum;		/* cumulative share scaled to 2^32 */
-	double io_share_pct;	/* exact share in percent after renormalising */
-	uint64_t slot_first;	/* first aligned start (in units of align) */
+	double io_share_pct;	/* exact share in percent, renormalised */
+	uint64_t slot_first;	/* first aligned start, in aligns */
 	uint64_t nslots;	/* aligned starts in the range, block fits */
 };
 

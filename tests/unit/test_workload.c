@@ -59,7 +59,7 @@ static void test_random_align_range(void **state)
 		hi = off > hi ? off : hi;
 		assert_false(wr);
 	}
-	assert_int_equal(lo, 0);		/* first and last slot reached */
+	assert_int_equal(lo, 0);	/* first and last slot reached */
 	assert_int_equal(hi, 1 * M - 8 * K);
 
 	/* -r512 with 4K blocks, base 1000, max offset 100000, file bigger */
@@ -109,7 +109,7 @@ static void test_too_small(void **state)
 				 "base 4096");
 	o.base_bytes = 0;
 	assert_int_equal(workload_init(&w, &o, 64 * K, 0, 0, 0, NULL, err,
-				       sizeof(err)), 0);	/* exactly one */
+				       sizeof(err)), 0); /* exactly one */
 	o.base_bytes = 1 * M;
 	assert_int_equal(workload_init(&w, &o, 64 * K, 0, 0, 0, NULL, err,
 				       sizeof(err)), -EINVAL);
