@@ -24,7 +24,7 @@
 #define CH_W 1000
 #define CH_H 360
 #define CH_L 70		/* left margin: y labels */
-#define CH_R 20
+#define CH_R 50
 #define CH_T 20
 #define CH_B 50		/* bottom margin: x labels */
 
@@ -69,7 +69,7 @@ static const char css[] =
 	".cards{display:flex;flex-wrap:wrap;gap:12px;margin-top:18px}\n"
 	".card{background:#fff;border-radius:10px;padding:14px 18px;flex:1 1 140px;"
 	"box-shadow:0 1px 3px rgba(0,0,0,.12)}\n"
-	".card .v{font-size:28px;font-weight:650}.card .u{font-size:14px;color:#64748b}\n"
+	".card .v{font-size:26px;font-weight:650;white-space:nowrap}.card .u{font-size:14px;color:#64748b}\n"
 	".card .k{font-size:13px;color:#64748b;text-transform:uppercase;letter-spacing:.04em}\n"
 	".card .d{font-size:12px;color:#64748b;margin-top:4px}\n"
 	".panel{background:#fff;border-radius:10px;padding:16px;"
@@ -196,10 +196,13 @@ static void put_ylog_axis(FILE *f, const struct yscale *y)
 {
 	static const double steps[] = { 1, 2, 5 };
 	double dec;
-	size_t i;
+	size_t i, nsteps = ARRAY_SIZE(steps);
 
+	/* 1-2-5 ticks on up to three decades, decades alone beyond */
+	if (log10(y->hi / y->lo) > 3.01)
+		nsteps = 1;
 	for (dec = pow(10, floor(log10(y->lo))); dec <= y->hi; dec *= 10) {
-		for (i = 0; i < ARRAY_SIZE(steps); i++) {
+		for (i = 0; i < nsteps; i++) {
 			double v = dec * steps[i], py;
 			char lab[32];
 
@@ -298,16 +301,17 @@ static void iops_series(const struct results *r, enum io_dir d, double ymax,
 	fputs("\"/>\n", f);
 }
 
+/* Smallest of 1, 1.2, 1.6, 2, 2.4, 3, 4, 5, 6, 8 (x 10^k) >= @v: values
+ * that split into four readable ticks. */
 static double nice_ceil(double v)
 {
+	static const double m[] = { 1, 1.2, 1.6, 2, 2.4, 3, 4, 5, 6, 8 };
 	double p = pow(10, floor(log10(v)));
+	size_t i;
 
-	if (v <= p)
-		return p;
-	if (v <= 2 * p)
-		return 2 * p;
-	if (v <= 5 * p)
-		return 5 * p;
+	for (i = 0; i < ARRAY_SIZE(m); i++)
+		if (v <= m[i] * p)
+			return m[i] * p;
 	return 10 * p;
 }
 
