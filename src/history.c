@@ -269,10 +269,29 @@ static bool ends_with_newline(int fd, off_t size)
 	return c == '\n';
 }
 
+/* The kernel copies a write into the page cache page by page and gives
+ * up between pages when the writer gets SIGKILL, so a row that crosses a
+ * page boundary could be cut.  When it would, blank lines (skipped by the
+ * reader) move it to the next page: a kill then leaves at most some blank
+ * lines, never half a row.  @line holds @pos prefix bytes then @n row
+ * bytes and has room for PAGE_BYTES more; returns the new prefix length. */
+#define PAGE_BYTES 4096u
+static size_t page_pad(char *line, size_t pos, size_t n, uint64_t size)
+{
+	uint64_t start = size + pos, in_page = start % PAGE_BYTES, pad;
+
+	if (in_page + n <= PAGE_BYTES || n > PAGE_BYTES)
+		return pos;
+	pad = PAGE_BYTES - in_page;
+	memmove(line + pos + pad, line + pos, n);
+	memset(line + pos, '\n', pad);
+	return pos + pad;
+}
+
 int history_append(const char *path, const struct history_row *row,
 		   char *err, size_t errlen)
 {
-	char line[LINE_MAX_BYTES + sizeof(HISTORY_HEADER) + 2];
+	char line[LINE_MAX_BYTES + sizeof(HISTORY_HEADER) + 2 + PAGE_BYTES];
 	size_t pos = 0;
 	struct stat st;
 	int fd, ret, n;
@@ -282,7 +301,7 @@ int history_append(const char *path, const struct history_row *row,
 		return errf(err, errlen, -ret,
 			    "cannot create the folder of history '%s': %s",
 			    path, strerror(-ret));
-	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
 	if (fd < 0) {
 		ret = -errno;
 		return errf(err, errlen, -ret, "cannot open history '%s': %s",
@@ -305,6 +324,7 @@ int history_append(const char *path, const struct history_row *row,
 		ret = -ENAMETOOLONG;
 		goto out_close;
 	}
+	pos = page_pad(line, pos, (size_t)n, (uint64_t)st.st_size);
 	ret = write_all(fd, line, pos + (size_t)n);
 out_close:
 	close(fd);	/* also drops the lock */

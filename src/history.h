@@ -8,8 +8,10 @@
  * to the folder of the history file.
  *
  * Appends take flock(LOCK_EX) and write the whole line with one write()
- * on an O_APPEND descriptor: concurrent suites interleave whole rows, and
- * a killed writer leaves either its row or nothing.  The reader skips a
+ * on an O_APPEND descriptor: concurrent suites interleave whole rows.  A
+ * row never straddles a 4 KiB page (blank lines pad it to the next page
+ * when it would), because the kernel may stop a write between pages when
+ * the writer is killed: a kill -9 leaves either the row or nothing.  The reader skips a
  * damaged line with a warning naming its line number and never rewrites
  * the file.
  */
