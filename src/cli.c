@@ -45,6 +45,7 @@ struct cli {
 	bool a, n, B, fsize, F, g, i, j, N, O, pflag, r, rs, rd, s;
 	bool t_given, T, x, Zsize, h, rp;
 	bool cache_set, wt_set;
+	const char *zval;		/* the -Z<size> value as typed */
 	unsigned int xover;		/* OV_* bits */
 	const char *x_incompat;		/* first switch, as typed, not -X-able */
 };
@@ -475,6 +476,7 @@ static int parse_wbuf(struct cli *c, const char *val)
 	t->wbuf = WBUF_SOURCE;
 	t->wbuf_source_bytes = v;
 	c->Zsize = true;
+	c->zval = val;
 	if (*end == ',') {
 		t->wbuf_source_path = strdup(end + 1);
 		if (!t->wbuf_source_path)
@@ -951,15 +953,12 @@ static int validate_sizes(struct cli *c)
 {
 	const struct target_opts *t = &c->t;
 	uint64_t buf;
-	char val[32];
 
-	if (c->Zsize && t->wbuf_source_bytes < t->block_bytes) {
-		snprintf(val, sizeof(val), "%" PRIu64, t->wbuf_source_bytes);
+	if (c->Zsize && t->wbuf_source_bytes < t->block_bytes)
 		return errf(c->err, c->errlen, EINVAL,
-			    "invalid -Z size of %s bytes: expected at least "
-			    "the block size (%" PRIu64 " bytes)", val,
-			    t->block_bytes);
-	}
+			    "invalid -Z '%s': expected a source buffer of at "
+			    "least the block size (%" PRIu64 " bytes)",
+			    c->zval, t->block_bytes);
 	if (c->fsize && t->max_bytes <= t->base_bytes)
 		return conflict(c, "-f is not above -B: the maximum offset "
 				"must be larger than the base offset");

@@ -347,7 +347,8 @@ static void test_write_mix_and_buffers(void **state)
 	assert_string_equal(P.targets[1].wbuf_source_path, "src.bin");
 	assert_ptr_not_equal(T0->wbuf_source_path,
 			     P.targets[1].wbuf_source_path);
-	FAILS("-Z4K f", "invalid -Z size");
+	FAILS("-Z4K f", "invalid -Z '4K': expected a source buffer of at "
+	      "least the block size (65536 bytes)");
 	FAILS("-Zq f", "invalid -Z 'q'");
 	FAILS("-Z1M, f", "invalid -Z '1M,'");
 }
