@@ -1,0 +1,198 @@
+/* test_compare.c - before/after comparison: medians and spreads, factors,
+ * "no clear change" inside the run-to-run spread, regression exit status,
+ * workload facts recovered from a row's command line. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "util.h"
+
+static void test_stat_median_spread(void **state)
+{
+	double odd[3] = { 5, 1, 3 }, even[4] = { 4, 1, 3, 2 };
+	struct cmp_stat s;
+
+	(void)state;
+	cmp_stat_of(odd, 3, &s);
+	assert_true(s.median == 3 && s.min == 1 && s.max == 5 && s.n == 3);
+	cmp_stat_of(even, 4, &s);
+	assert_true(s.median == 2.5 && s.min == 1 && s.max == 4);
+	cmp_stat_of(NULL, 0, &s);
+	assert_true(s.n == 0 && s.median == 0);
+}
+
+static void test_judge(void **state)
+{
+	double a[3] = { 400, 410, 420 }, b[3] = { 405, 430, 415 };
+	double c[3] = { 7000, 7100, 6900 }, d[1] = { 103 }, e[1] = { 100 };
+	struct cmp_stat sa, sb, sc, sd, se;
+
+	(void)state;
+	cmp_stat_of(a, 3, &sa);
+	cmp_stat_of(b, 3, &sb);
+	cmp_stat_of(c, 3, &sc);
+	cmp_stat_of(d, 1, &sd);
+	cmp_stat_of(e, 1, &se);
+	/* overlapping spreads: no clear change */
+	assert_int_equal(cmp_judge(&sa, &sb, true), CMP_NO_CLEAR);
+	assert_int_equal(cmp_judge(&sa, &sc, true), CMP_BETTER);
+	assert_int_equal(cmp_judge(&sc, &sa, true), CMP_WORSE);
+	/* latency: lower is better */
+	assert_int_equal(cmp_judge(&sc, &sa, false), CMP_BETTER);
+	/* single runs: under the 5 % noise floor */
+	assert_int_equal(cmp_judge(&se, &sd, true), CMP_NO_CLEAR);
+	assert_string_equal(cmp_verdict_name(CMP_NO_CLEAR), "no clear change");
+}
+
+static void row(struct history *h, const char *label, const char *test,
+		double iops, double p99)
+{
+	struct history_row *r;
+
+	h->rows = realloc(h->rows, (h->nrows + 1) * sizeof(*r));
+	assert_non_null(h->rows);
+	r = &h->rows[h->nrows++];
+	memset(r, 0, sizeof(*r));
+	str_copy(r->label, sizeof(r->label), label);
+	str_copy(r->test, sizeof(r->test), test);
+	str_copy(r->cmdline, sizeof(r->cmdline),
+		 !strcmp(test, "seqread64k") ?
+			 "-b64K -s -w0 -t1 -o8 -Sh -L -d30 -W5 /mnt/f.dat" :
+			 "-b4K -r -w0 -t4 -o32 -Sh -L -d30 -W5 /mnt/f.dat");
+	r->iops = iops;
+	r->mib_s = iops / 256;
+	r->mean_ms = 128000 / iops;
+	r->p50_ms = p99 / 2;
+	r->p99_ms = p99;
+	r->max_ms = p99 * 1.1;
+	r->read_pct = 100;
+}
+
+static void story(struct history *h)
+{
+	memset(h, 0, sizeof(*h));
+	row(h, "before", "randread4k", 407, 12800);
+	row(h, "before", "seqread64k", 410, 9000);
+	row(h, "after", "randread4k", 7071, 62);
+	row(h, "after", "seqread64k", 2733, 49);
+	row(h, "other", "onlyhere", 1, 1);
+}
+
+static void test_build_factors(void **state)
+{
+	struct history h;
+	struct cmp_test *c;
+	size_t n;
+	const char *first, *latest;
+
+	(void)state;
+	story(&h);
+	assert_int_equal(compare_default_labels(&h, &first, &latest), 0);
+	assert_string_equal(first, "before");
+	assert_string_equal(latest, "other");
+	assert_true(compare_has_other_label(&h, "after"));
+	assert_false(compare_has_other_label(&h, "other"));
+	assert_int_equal(compare_build(&h, "before", "after", &c, &n), 0);
+	assert_int_equal(n, 2);
+	assert_string_equal(c[0].test, "randread4k");
+	assert_true(c[0].iops_factor > 17.37 && c[0].iops_factor < 17.38);
+	assert_true(c[0].p99_faster > 206 && c[0].p99_faster < 207);
+	assert_int_equal(c[0].verdict, CMP_BETTER);
+	assert_ptr_equal(c[0].latest[1], &h.rows[2]);
+	free(c);
+	history_release(&h);
+}
+
+static void test_repeated_runs_no_clear_change(void **state)
+{
+	struct history h;
+	struct cmp_test *c;
+	size_t n;
+
+	(void)state;
+	memset(&h, 0, sizeof(h));
+	row(&h, "a", "t", 1000, 10);
+	row(&h, "a", "t", 1200, 12);
+	row(&h, "a", "t", 900, 9);
+	row(&h, "b", "t", 1150, 11);
+	row(&h, "b", "t", 1100, 10.5);
+	assert_int_equal(compare_build(&h, "a", "b", &c, &n), 0);
+	assert_int_equal(n, 1);
+	assert_int_equal(c[0].iops[0].n, 3);
+	assert_true(c[0].iops[0].median == 1000);
+	assert_true(c[0].iops[0].min == 900 && c[0].iops[0].max == 1200);
+	assert_true(c[0].iops[1].median == 1125);
+	assert_int_equal(c[0].verdict, CMP_NO_CLEAR);
+	free(c);
+	history_release(&h);
+}
+
+static void test_report_exit_status(void **state)
+{
+	struct history h;
+	FILE *f = tmpfile();
+	char buf[8192];
+	size_t len;
+
+	(void)state;
+	assert_non_null(f);
+	story(&h);
+	assert_int_equal(compare_report(&h, "before", "after", FORMAT_TEXT,
+					CMP_FINDINGS_ALL, f), 0);
+	assert_int_equal(compare_report(&h, "after", "before", FORMAT_CSV,
+					CMP_FINDINGS_NONE, f), 3);
+	rewind(f);
+	len = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[len] = '\0';
+	assert_non_null(strstr(buf, "407 → 7,071 (×17.37)"));
+	assert_non_null(strstr(buf, "12.8 s → 62.0 ms (faster ×206.45)"));
+	assert_non_null(strstr(buf, "headline: P99 of randread4k went from "
+				    "12.8 s to 62.0 ms"));
+	/* the "before" rows hit a wall the "after" rows do not */
+	assert_non_null(strstr(buf, "findings for 'before'"));
+	assert_non_null(strstr(buf, "capped at ≈408 IOPS"));
+	assert_non_null(strstr(buf, "change: the wall at ≈408 seen in "
+				    "'before' is gone in 'after'"));
+	assert_non_null(strstr(buf, "\nrandread4k,after,before,1,1,"));
+	assert_non_null(strstr(buf, ",slower\n"));
+	fclose(f);
+	history_release(&h);
+}
+
+static void test_interp_from_row(void **state)
+{
+	struct history h;
+	struct interp_test t;
+
+	(void)state;
+	story(&h);
+	assert_int_equal(compare_interp_from_row(&h.rows[1], &t), 0);
+	assert_int_equal(t.block_bytes, 65536);
+	assert_false(t.random);
+	assert_true(t.inflight == 8);
+	assert_false(t.buffered);
+	assert_int_equal(compare_interp_from_row(&h.rows[0], &t), 0);
+	assert_true(t.random && t.inflight == 128);
+	history_release(&h);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_stat_median_spread),
+		cmocka_unit_test(test_judge),
+		cmocka_unit_test(test_build_factors),
+		cmocka_unit_test(test_repeated_runs_no_clear_change),
+		cmocka_unit_test(test_report_exit_status),
+		cmocka_unit_test(test_interp_from_row),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
