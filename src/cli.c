@@ -1299,9 +1299,10 @@ void cli_usage(FILE *f)
 {
 	fputs(
 "usage: ioprobe [switches] target...\n"
-"       ioprobe suite PATH --label LABEL [options]   before/after suite\n"
+"       ioprobe suite PATH [--label LABEL] [options]  before/after suite\n"
 "       ioprobe compare [--history FILE] [--from LABEL] [--to LABEL]\n"
-"       ioprobe show FILE.json [-Rtext|-Rxml]        re-render a result\n"
+"       ioprobe show FILE.json [-R<fmt>]              re-render a result\n"
+"       (ioprobe suite --help, ioprobe compare --help for their options)\n"
 "\n"
 "DiskSpd switches (values glued to the letter; sizes take K M G T or b\n"
 "for blocks of -b; a pasted en-dash works as '-'):\n"
