@@ -6,6 +6,7 @@
 #include <cmocka.h>
 
 #include <errno.h>
+#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -393,6 +394,41 @@ static void test_rejects_truncated(void **state)
 	free(a);
 }
 
+/* A comma-decimal locale (installed, or compiled into a private LOCPATH)
+ * must change neither the bytes written nor the values read. */
+static void test_locale_independent(void **state)
+{
+	char dir[128], cmd[384], err[512], *a, *b;
+	struct results r;
+
+	(void)state;
+	a = base_file(tmp_path("l.json"), NULL);
+	if (!setlocale(LC_ALL, "de_DE.UTF-8")) {
+		snprintf(dir, sizeof(dir), "%s/loc", tmpdir);
+		snprintf(cmd, sizeof(cmd),
+			 "mkdir -p %s && localedef -i de_DE -f UTF-8 %s/de_DE.UTF-8 >/dev/null 2>&1",
+			 dir, dir);
+		if (system(cmd))
+			skip();
+		setenv("LOCPATH", dir, 1);
+		if (!setlocale(LC_ALL, "de_DE.UTF-8"))
+			skip();
+	}
+	snprintf(cmd, sizeof(cmd), "%.1f", 1.5);
+	assert_string_equal(cmd, "1,5");	/* the locale is in effect */
+	results_init(&r);
+	assert_int_equal(results_load_json(tmp_path("l.json"), &r, err,
+					   sizeof(err)), 0);
+	assert_true(r.test_time_s == 10.000123456789);
+	write_json(&r, tmp_path("l2.json"));
+	setlocale(LC_ALL, "C");
+	b = slurp(tmp_path("l2.json"), NULL);
+	assert_string_equal(a, b);
+	results_release(&r);
+	free(a);
+	free(b);
+}
+
 static void test_missing_file(void **state)
 {
 	struct results r;
@@ -415,6 +451,7 @@ int main(void)
 		cmocka_unit_test(test_rejects_other_schema),
 		cmocka_unit_test(test_rejects_wrong_types),
 		cmocka_unit_test(test_rejects_truncated),
+		cmocka_unit_test(test_locale_independent),
 		cmocka_unit_test(test_missing_file),
 	};
 
