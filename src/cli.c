@@ -36,7 +36,7 @@ enum {
 
 struct cli {
 	struct profile *p;
-	struct target_opts t;		/* template copied to every target */
+	struct target_opts t;		/* copied to every target */
 	char *err;
 	size_t errlen;
 	uint64_t block_bytes;		/* the last -b, resolved first */
@@ -47,7 +47,7 @@ struct cli {
 	bool cache_set, wt_set;
 	const char *zval;		/* the -Z<size> value as typed */
 	unsigned int xover;		/* OV_* bits */
-	const char *x_incompat;		/* first switch, as typed, not -X-able */
+	const char *x_incompat;		/* first non -X switch, as typed */
 };
 
 static const char *const engine_names[] = {
@@ -542,7 +542,8 @@ static int set_xml_path(struct cli *c, const char *typed, const char *val)
 	if (ret)
 		return ret;
 	if (!*val)
-		return bad(c, "-X", val, "a profile file such as -Xprofile.xml");
+		return bad(c, "-X", val,
+			   "a profile file such as -Xprofile.xml");
 	c->p->xml_profile_path = strdup(val);
 	if (!c->p->xml_profile_path)
 		return errf(c->err, c->errlen, ENOMEM, "out of memory");
