@@ -47,7 +47,7 @@ struct cli {
 	bool cache_set, wt_set;
 	const char *zval;		/* the -Z<size> value as typed */
 	unsigned int xover;		/* OV_* bits */
-	const char *x_incompat;		/* first non -X switch, as typed */
+	const char *x_incompat;		/* first non -X switch typed */
 };
 
 static const char *const engine_names[] = {
