@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# test_suite.sh - ioprobe suite end to end: plan, summary, history rows
+# with the right columns, saved JSON results, the test file removed, the
+# comparison on a second label, SIGINT/SIGTERM cleanup, ENOSPC on a small
+# tmpfs, and the mounted filesystems listed for a missing PATH.
+. "$(dirname "$0")/lib.sh"
+
+H=$T/hist/history.csv
+S=(--duration 1 --warmup 0 --file-size 16M --history "$H")
+mkdir -p "$T/d"
+
+run_io suite "$T/d" --label before "${S[@]}"
+check_eq "suite exits 0" "$rc" 0
+check "plan names the profiles and the file" \
+	grep -q "3 tests on $T/d/ioprobe-suite-.*\.dat (16 MiB" "$T/out"
+check "summary has a row per test" \
+	bash -c "grep -Eq '^randread4k +[0-9,.]+ ' '$T/out' && grep -Eq '^mixed8k ' '$T/out' && grep -Eq '^seqread64k ' '$T/out'"
+check "findings printed" grep -q '^findings:' "$T/out"
+check "history path printed" grep -q "history: 3 rows appended to $H" "$T/out"
+check_eq "test file deleted" "$(ls "$T/d" | wc -l)" 0
+python3 - "$H" >"$T/py" 2>&1 <<'PY'
+import csv, json, os, sys
+h = sys.argv[1]
+with open(h, newline='') as f:
+    rows = list(csv.reader(f))
+rows = [r for r in rows if r]
+hdr = rows[0]
+assert hdr[:4] == ['timestamp', 'host', 'label', 'test'], hdr
+assert len(hdr) == 20 and hdr[-1] == 'json', hdr
+data = [dict(zip(hdr, r)) for r in rows[1:]]
+assert all(len(r) == 20 for r in rows), [len(r) for r in rows]
+assert [d['test'] for d in data] == ['randread4k', 'mixed8k', 'seqread64k']
+for d in data:
+    assert d['label'] == 'before'
+    assert float(d['iops']) > 0 and float(d['p99_ms']) >= float(d['p50_ms'])
+    assert d['cmdline'].startswith('-b'), d['cmdline']
+    assert int(d['file_size']) == 16 << 20
+    j = json.load(open(os.path.join(os.path.dirname(h), d['json'])))
+    assert j.get('schema', '').startswith('ioprobe-result/'), j.get('schema')
+m = data[1]
+assert abs(float(m['write_pct']) - 30) < 5, m['write_pct']
+print('rows ok')
+PY
+check "history rows have the 20 columns and saved JSON (python csv)" \
+	grep -q 'rows ok' "$T/py"
+[ -s "$T/py" ] && grep -v 'rows ok' "$T/py" | head -5
+
+run_io suite "$T/d" --label after --profiles randread4k,seqread64k "${S[@]}"
+check_eq "second suite exits 0" "$rc" 0
+check "second label prints the comparison" \
+	grep -q "comparison 'before' → 'after' (2 tests" "$T/out"
+check "comparison row with factors" \
+	grep -Eq '^randread4k +[0-9,.]+ → [0-9,.]+ \(×[0-9.]+\)' "$T/out"
+
+run_io compare --history "$H" -Rcsv
+check_eq "compare exit status is 0 or 3" "$([ "$rc" = 0 ] || [ "$rc" = 3 ]; echo $?)" 0
+check "compare -Rcsv has a row per common test" \
+	bash -c "[ \$(grep -c '^randread4k,before,after,' '$T/out') = 1 ] && [ \$(grep -c '^seqread64k,' '$T/out') = 1 ]"
+run_io compare --history "$H" -Rjson
+check "compare -Rjson parses" jq -e '.tests | length == 2' "$T/out" >/dev/null
+run_io compare --history "$H" --from nosuch
+check_eq "unknown label is a usage error" "$rc" 2
+check "unknown label message" grep -q "unknown label 'nosuch'" "$T/err"
+
+# Signals mid-suite: no test file, no partial row, status 128+N.
+for sig in INT TERM; do
+	rows_before=$(grep -c . "$H")
+	"$IOPROBE" suite "$T/d" --label sig "${S[@]}" --duration 3 \
+		>"$T/out" 2>"$T/err" &
+	pid=$!
+	sleep 1.5
+	kill -s $sig $pid
+	wait $pid
+	rc=$?
+	want=$((128 + $(kill -l $sig)))
+	check_eq "SIG$sig mid-suite exits $want" "$rc" "$want"
+	check_eq "SIG$sig leaves no test file" "$(ls "$T/d" | wc -l)" 0
+	check "SIG$sig: no row for the interrupted test" \
+		bash -c "[ \$(grep -c ',sig,' '$H') -le 1 ] && [ \$(grep -c . '$H') -le \$(( $rows_before + 1 )) ]"
+	python3 -c "
+import csv,sys
+rows=[r for r in csv.reader(open('$H')) if r]
+sys.exit(0 if all(len(r)==20 for r in rows) else 1)" &&
+		ok "SIG$sig: every history row whole" || nok "SIG$sig: torn row"
+	sed -i '/,sig,/d' "$H"
+done
+
+# Missing PATH: say so and list mounted filesystems.
+run_io suite "$T/nope/deeper" --label x "${S[@]}"
+check_eq "missing PATH fails" "$rc" 1
+check "missing PATH is named" grep -q "'$T/nope/deeper' does not exist" "$T/err"
+check "mounted filesystems listed" grep -q "^mounted filesystems:" "$T/err"
+check "the root filesystem is among them" grep -Eq ' /$' "$T/err"
+
+# An existing file is never taken over.
+echo keep >"$T/d/mine"
+run_io suite "$T/d/mine" --label x "${S[@]}"
+check_eq "existing file refused" "$rc" 1
+check_eq "existing file untouched" "$(cat "$T/d/mine")" keep
+rm -f "$T/d/mine"
+
+run_io suite "$T/d" --label x --profiles nosuch "${S[@]}"
+check_eq "unknown profile is a usage error" "$rc" 2
+
+# ENOSPC on a small tmpfs: a clear message and nothing left behind.
+if ! need_root; then
+	skip "ENOSPC on a small tmpfs" "needs root to mount a tmpfs"
+else
+	mkdir -p "$T/small"
+	if mount -t tmpfs -o size=8m tmpfs "$T/small"; then
+		at_exit "umount '$T/small'"
+		run_io suite "$T/small" --label full "${S[@]}"
+		check_eq "ENOSPC: suite fails" "$rc" 1
+		check "ENOSPC: clear message" \
+			grep -q "not enough free space in '$T/small'" "$T/err"
+		check_eq "ENOSPC: nothing left behind" "$(ls -A "$T/small" | wc -l)" 0
+		check "ENOSPC: no history row" bash -c "! grep -q ',full,' '$H'"
+	else
+		skip "ENOSPC on a small tmpfs" "mount -t tmpfs failed"
+	fi
+fi
+finish
