@@ -57,7 +57,7 @@ check_eq "compare exit status is 0 or 3" "$([ "$rc" = 0 ] || [ "$rc" = 3 ]; echo
 check "compare -Rcsv has a row per common test" \
 	bash -c "[ \$(grep -c '^randread4k,before,after,' '$T/out') = 1 ] && [ \$(grep -c '^seqread64k,' '$T/out') = 1 ]"
 run_io compare --history "$H" -Rjson
-check "compare -Rjson parses" jq -e '.tests | length == 2' "$T/out" >/dev/null
+check "compare -Rjson parses" bash -c "jq -e '.tests | length == 2' '$T/out' >/dev/null"
 run_io compare --history "$H" --from nosuch
 check_eq "unknown label is a usage error" "$rc" 2
 check "unknown label message" grep -q "unknown label 'nosuch'" "$T/err"
