@@ -569,6 +569,11 @@ int report_text(const struct results *r, FILE *f)
 
 int report_text_profile(const struct profile *p, FILE *f)
 {
-	put_input(p, p->engine ? p->engine : "io_uring (default)", NULL, f);
+	if (p->engine)
+		put_input(p, p->engine, NULL, f);
+	else
+		put_input(p, "io_uring",
+			  "default; libaio, then sync, if io_uring is unavailable",
+			  f);
 	return ferror(f) ? -EIO : 0;
 }
