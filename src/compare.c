@@ -285,7 +285,8 @@ static double label_findings(const struct cmp_test *c, size_t n, int side,
 		if (print)
 			fprintf(f, "  - %s\n", fnd[i].text);
 		if (fnd[i].kind <= FIND_WALL_MBPS && !wall)
-			wall = fnd[i].value;
+			wall = fnd[i].kind == FIND_WALL_MBPS ? -fnd[i].value :
+							       fnd[i].value;
 	}
 	return wall;
 }
@@ -378,12 +379,15 @@ static void text_report(const struct history *h, const struct cmp_test *c,
 				findings == CMP_FINDINGS_ALL, f);
 	wall_b = label_findings(c, n, 1, to, findings == CMP_FINDINGS_ALL,
 				f);
-	if (wall_a > 0 && !(wall_b > 0))
-		fprintf(f, "\nchange: the wall at ≈%.0f seen in '%s' is gone "
-			   "in '%s'\n", wall_a, from, to);
-	else if (wall_b > 0 && !(wall_a > 0))
-		fprintf(f, "\nchange: '%s' hits a wall at ≈%.0f that '%s' "
-			   "did not\n", to, wall_b, from);
+	/* a negative level is a MiB/s wall */
+	if (wall_a != 0 && wall_b == 0)
+		fprintf(f, "\nchange: the wall at ≈%.0f %s seen in '%s' is "
+			   "gone in '%s'\n", fabs(wall_a),
+			wall_a < 0 ? "MiB/s" : "IOPS", from, to);
+	else if (wall_b != 0 && wall_a == 0)
+		fprintf(f, "\nchange: '%s' hits a wall at ≈%.0f %s that '%s' "
+			   "did not\n", to, fabs(wall_b),
+			wall_b < 0 ? "MiB/s" : "IOPS", from);
 }
 
 static void csv_report(const struct cmp_test *c, size_t n, const char *from,

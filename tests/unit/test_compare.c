@@ -158,7 +158,7 @@ static void test_report_exit_status(void **state)
 	/* the "before" rows hit a wall the "after" rows do not */
 	assert_non_null(strstr(buf, "findings for 'before'"));
 	assert_non_null(strstr(buf, "capped at ≈408 IOPS"));
-	assert_non_null(strstr(buf, "change: the wall at ≈408 seen in "
+	assert_non_null(strstr(buf, "change: the wall at ≈408 IOPS seen in "
 				    "'before' is gone in 'after'"));
 	assert_non_null(strstr(buf, "\nrandread4k,after,before,1,1,"));
 	assert_non_null(strstr(buf, ",slower\n"));
