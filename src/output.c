@@ -62,7 +62,7 @@ static void sync_dir(const char *path)
 	dir_of(path, dir, sizeof(dir));
 	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd >= 0) {
-		fsync(fd);	/* best effort: the rename is already visible */
+		fsync(fd);	/* best effort: the rename is visible */
 		close(fd);
 	}
 }

@@ -126,9 +126,10 @@ static void csv_keep_common(char *acc, size_t len, const char *v,
 static void csv_opts_all(const struct results *r, struct csv_opts *o)
 {
 	struct csv_opts t;
-	uint32_t i, n = r->ntargets < r->profile.ntargets ? r->ntargets :
-							     r->profile.ntargets;
+	uint32_t i, n = r->ntargets;
 
+	if (n > r->profile.ntargets)
+		n = r->profile.ntargets;
 #define CSV_KEEP(field) \
 	csv_keep_common(o->field, sizeof(o->field), t.field, !i)
 	memset(o, 0, sizeof(*o));

@@ -259,7 +259,8 @@ static jobj *json_percentiles(const struct hist *h)
 	if (hist_empty(h))
 		return o;
 	for (i = 0; i < ARRAY_SIZE(json_pcts); i++)
-		add(o, json_pcts[i].key, ju(hist_percentile(h, json_pcts[i].pct)));
+		add(o, json_pcts[i].key,
+		    ju(hist_percentile(h, json_pcts[i].pct)));
 	return o;
 }
 
@@ -268,14 +269,15 @@ static jobj *json_percentiles(const struct hist *h)
 static int pair_to_string(jobj *pair, struct printbuf *pb, int level,
 			  int flags)
 {
+	jobj *idx = json_object_array_get_idx(pair, 0);
+	jobj *cnt = json_object_array_get_idx(pair, 1);
 	char buf[48];
 	int n;
 
 	(void)level;
 	(void)flags;
 	n = snprintf(buf, sizeof(buf), "[%" PRIu64 ", %" PRIu64 "]",
-		     json_object_get_uint64(json_object_array_get_idx(pair, 0)),
-		     json_object_get_uint64(json_object_array_get_idx(pair, 1)));
+		     json_object_get_uint64(idx), json_object_get_uint64(cnt));
 	return printbuf_memappend(pb, buf, n) < 0 ? -1 : 0;
 }
 
