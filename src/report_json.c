@@ -520,6 +520,7 @@ int report_json(const struct results *r, FILE *f)
  * read, so every error names the field at fault. */
 struct jl {
 	const char *file;
+	size_t text_len;	/* bytes of JSON text: bounds the allocations */
 	char *err;
 	size_t errlen;
 	char path[256];
@@ -789,8 +790,11 @@ static int load_target_opts(struct jl *c, jobj *o, struct target_opts *t)
 	jobj *a, *r;
 	int ret;
 
-	if ((ret = jl_strdup(c, o, "path", &t->path)) ||
-	    (ret = jl_u64(c, o, "block_bytes", &t->block_bytes)) ||
+	if ((ret = jl_strdup(c, o, "path", &t->path)))
+		return ret;
+	if (!t->path)
+		return jl_badvalue(c, "path", "is null, expected a string");
+	if ((ret = jl_u64(c, o, "block_bytes", &t->block_bytes)) ||
 	    (ret = jl_u64(c, o, "base_bytes", &t->base_bytes)) ||
 	    (ret = jl_u64(c, o, "range_len_bytes", &t->range_len_bytes)) ||
 	    (ret = jl_u64(c, o, "max_bytes", &t->max_bytes)) ||
@@ -1207,8 +1211,14 @@ static int load_rows(struct jl *c, jobj *root, struct results *r)
 	    (ret = jl_u32(c, root, "interval_count", &r->nintervals)) ||
 	    (ret = jl_arr(c, root, "rows", 1u << 24, &a, &n)))
 		return ret;
-	if (r->nintervals > (1u << 24))
-		return jl_badvalue(c, "interval_count", "is too large");
+	/* Each row and interval takes dozens of bytes of text: a count the
+	 * file cannot hold is a lie, not a reason to allocate gigabytes. */
+	if ((uint64_t)n * 256 > c->text_len)
+		return jl_badvalue(c, "rows", "has more entries than the file holds");
+	if ((uint64_t)r->nintervals * 16 > c->text_len ||
+	    (uint64_t)r->nintervals * n * 2 * 16 > c->text_len)
+		return jl_badvalue(c, "interval_count",
+				   "is larger than the file can hold");
 	if (n && (ret = results_alloc_rows(r, (uint32_t)n, r->nintervals)))
 		return ret;
 	for (i = 0; !ret && i < n; i++) {
@@ -1289,8 +1299,13 @@ static int load_results(struct jl *c, jobj *root, struct results *r)
 			  sizeof(r->engine_note))) ||
 	    (ret = load_profile(c, root, &r->profile)) ||
 	    (ret = load_system(c, root, &r->sys)) ||
-	    (ret = load_targets(c, root, r)) ||
-	    (ret = jl_dbl(c, root, "test_time_seconds", &r->test_time_s)) ||
+	    (ret = load_targets(c, root, r)))
+		return ret;
+	if (r->ntargets != r->profile.ntargets)
+		return errf(c->err, c->errlen, EINVAL,
+			    "'%s': 'targets' has %u entries but 'profile.targets' has %u, expected the same",
+			    c->file, r->ntargets, r->profile.ntargets);
+	if ((ret = jl_dbl(c, root, "test_time_seconds", &r->test_time_s)) ||
 	    (ret = jl_bool(c, root, "interrupted", &r->interrupted)) ||
 	    (ret = jl_bool(c, root, "no_results", &r->no_results)) ||
 	    (ret = jl_u32(c, root, "thread_count", &r->thread_count)) ||
@@ -1423,6 +1438,7 @@ int results_load_json(const char *path, struct results *r, char *err,
 	free(buf);
 	if (ret)
 		return ret;
+	c.text_len = len;
 	ret = load_results(&c, root, r);
 	if (ret == -ENOMEM)
 		errf(err, errlen, ENOMEM, "cannot load '%s': out of memory",

@@ -374,6 +374,12 @@ static void test_rejects_wrong_types(void **state)
 	b = replace(a, "\"thread_count\": 3", "\"thread_count\": 4294967296");
 	expect_error(b, "is above 4294967295");
 	free(b);
+	b = replace(a, "\"interval_count\": 4", "\"interval_count\": 4000000");
+	expect_error(b, "field 'interval_count' is larger than the file can hold");
+	free(b);
+	b = replace(a, "\"path\": \"/dev/loop0\"", "\"path\": null");
+	expect_error(b, "field 'profile.targets[1].path' is null");
+	free(b);
 	expect_error("[1, 2]", "holds a JSON array");
 	expect_error("{\"schema\": 1}", "field 'schema' is int, expected a string");
 	free(a);
