@@ -118,6 +118,18 @@ check_eq "--output json:- exits 0" "$rc" 0
 check "--output json:- stdout is one JSON document" \
 	bash -c "jq -e '.schema == \"ioprobe-result/1\"' '$T/out' >/dev/null"
 
+# -Rjson / -Rcsv: stdout holds that format alone
+run_io -c16M -d1 -W0 -b4K -r -Rjson "$f"
+check "-Rjson stdout is one JSON document" \
+	python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$T/out"
+run_io -c16M -d1 -W0 -b4K -r -Rcsv "$f"
+check "-Rcsv stdout is CSV only" python3 - "$T/out" <<'EOF'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline='')))
+assert rows[0][:3] == ['label', 'target', 'direction'] and len(rows) == 7
+assert all(len(r) == 21 for r in rows)
+EOF
+
 # A killed run leaves neither the file nor a temporary.
 "$IOPROBE" -c16M -d30 -W0 -b4K -r --output json:"$T/k.json" "$f" \
 	>/dev/null 2>&1 &
