@@ -73,6 +73,7 @@ deps:
 install: $(BIN)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/ioprobe
+	install -m 644 docs/ioprobe.1 $(DESTDIR)$(PREFIX)/share/man/man1/ioprobe.1
 
 # The newcomer's first command: a short suite on a temporary file in the
 # current folder (deleted afterwards), with the summary and findings.
