@@ -44,6 +44,9 @@ struct wt {
 	uint32_t inflight;
 	uint32_t nidle;			/* slots held back by the throttle */
 	struct io_req **idle;
+	uint64_t *pseq;			/* -p: each slot's own relative
+					 * sequential pointer, or NULL */
+	uint32_t first_slot;		/* this target's first req index */
 	bool rated;
 };
 
@@ -225,6 +228,16 @@ static int setup_buffers(struct worker *w, struct worker_state *s)
 		t->idle = calloc(w->depth[i], sizeof(*t->idle));
 		if (!t->idle)
 			return -ENOMEM;
+		t->first_slot = k;
+		if (rt->opts->parallel_async &&
+		    t->wl.mode == WL_SEQUENTIAL) {
+			t->pseq = calloc(w->depth[i], sizeof(*t->pseq));
+			if (!t->pseq)
+				return -ENOMEM;
+			/* every slot starts where the thread starts */
+			for (j = 0; j < w->depth[i]; j++)
+				t->pseq[j] = t->wl.next_seq;
+		}
 		for (j = 0; j < w->depth[i]; j++, k++) {
 			struct io_req *req = &s->reqs[k];
 
@@ -411,6 +424,17 @@ static void set_buffer(struct worker_state *s, struct wt *t,
 	}
 }
 
+uint64_t worker_parallel_next(const struct workload *wl, uint64_t *rel)
+{
+	uint64_t off = *rel;
+
+	/* the same walk and wrap as the thread's own sequential pointer */
+	*rel += wl->stride;
+	if (*rel > wl->last_start)
+		*rel = wl->wrap_seq;
+	return wl->base + off;
+}
+
 /* Start a new I/O in the free slot @req, unless the throttle holds it. */
 static int next_io(struct worker *w, struct wt *t, struct io_req *req,
 		   uint64_t now)
@@ -432,6 +456,9 @@ static int next_io(struct worker *w, struct wt *t, struct io_req *req,
 		rate_issued(&t->rate, t->block, now);
 	}
 	workload_next(&t->wl, &off, &wr);
+	if (t->pseq)
+		off = worker_parallel_next(&t->wl,
+					   &t->pseq[req->slot - t->first_slot]);
 	req->offset = off;
 	req->write = wr;
 	req->done = 0;
@@ -640,14 +667,15 @@ static int worker_loop(struct worker *w)
 	phase_change(w, ph, now);
 	for (i = 0; i < w->ntargets; i++) {
 		const struct target_opts *o = s->t[i].rt->opts;
-		uint64_t bpms = o->throttle_bytes_per_ms;
 
-		if (!bpms && o->throttle_iops) {
-			bpms = o->throttle_iops * o->block_bytes / 1000;
-			if (!bpms)
-				bpms = 1;
-		}
-		rate_init(&s->t[i].rate, bpms, o->burst, o->think_ms, now);
+		/* -g<n>i counts I/Os: converting to bytes per ms would
+		 * round 333 IOPS of 4K down to 332.8 */
+		if (!o->throttle_bytes_per_ms && o->throttle_iops)
+			rate_init_iops(&s->t[i].rate, o->throttle_iops,
+				       o->burst, o->think_ms, now);
+		else
+			rate_init(&s->t[i].rate, o->throttle_bytes_per_ms,
+				  o->burst, o->think_ms, now);
 	}
 	for (i = 0; i < w->ntargets; i++) {
 		uint32_t j;
@@ -733,8 +761,10 @@ static void worker_teardown(struct worker *w, bool drained)
 	if (drained && s->bufs)
 		for (i = 0; i < s->nbufs; i++)
 			free(s->bufs[i]);
-	for (i = 0; s->t && i < w->ntargets; i++)
+	for (i = 0; s->t && i < w->ntargets; i++) {
 		free(s->t[i].idle);
+		free(s->t[i].pseq);
+	}
 	free(s->t);
 	free(s->bufs);
 	free(s->reqs);

@@ -78,6 +78,15 @@ struct worker {
 	struct worker_state *st;	/* private loop state */
 };
 
+struct workload;
+
+/* -p (parallel async I/O): every queue slot walks its own sequential
+ * pointer, starting where the thread starts.  @rel is one slot's pointer
+ * relative to the range base (initially wl->next_seq right after
+ * workload_init); returns the absolute offset to issue and advances @rel
+ * by the stride, wrapping like the thread's own pointer. */
+uint64_t worker_parallel_next(const struct workload *wl, uint64_t *rel);
+
 /* Start @w's thread; it sets up, counts itself in shared->nready, waits
  * while the phase is PHASE_INIT, then runs until PHASE_STOP or run_stop.
  * 0 or -errno. */
