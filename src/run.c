@@ -62,6 +62,7 @@ struct run_ctx {
 	bool tty;
 	uint64_t start_ns, last_prog_ns, last_prog_ios, last_prog_bytes;
 	double total_s;
+	uint64_t phase_start_ns, phase_end_ns;	/* current phase, planned */
 };
 
 /* Fill progress: a line on a terminal, and the caller's callback. */
@@ -409,6 +410,8 @@ static void run_progress_tick(struct run_ctx *c, int phase, uint64_t now)
 	dt = (double)(now - c->last_prog_ns) / 1e9;
 	pr.elapsed_s = (double)(now - c->start_ns) / 1e9;
 	pr.total_s = c->total_s;
+	pr.phase_elapsed_s = (double)(now - c->phase_start_ns) / 1e9;
+	pr.phase_total_s = (double)(c->phase_end_ns - c->phase_start_ns) / 1e9;
 	pr.iops = (double)(ios - c->last_prog_ios) / dt;
 	pr.mib_s = (double)(bytes - c->last_prog_bytes) / 1048576.0 / dt;
 	c->last_prog_ns = now;
@@ -419,8 +422,11 @@ static void run_progress_tick(struct run_ctx *c, int phase, uint64_t now)
 
 /* Sleep until @until_ns in short slices.  False when a signal or a
  * failed worker cut it short. */
-static bool run_wait(struct run_ctx *c, int phase, uint64_t until_ns)
+static bool run_wait(struct run_ctx *c, int phase, uint64_t from_ns,
+		     uint64_t until_ns)
 {
+	c->phase_start_ns = from_ns;
+	c->phase_end_ns = until_ns;
 	for (;;) {
 		uint64_t now = clock_now_ns(), next;
 		struct timespec ts;
@@ -457,7 +463,8 @@ static void run_timeline(struct run_ctx *c)
 	c->start_ns = c->last_prog_ns = clock_now_ns();
 	c->total_s = p->warmup_s + p->duration_s + p->cooldown_s;
 	run_set_phase(c, PHASE_WARMUP);
-	if (!run_wait(c, 1, c->start_ns + (uint64_t)p->warmup_s * 1000000000ull)) {
+	if (!run_wait(c, 1, c->start_ns,
+		      c->start_ns + (uint64_t)p->warmup_s * 1000000000ull)) {
 		r->no_results = true;
 		r->interrupted = run_stop != 0;
 		return;
@@ -467,7 +474,7 @@ static void run_timeline(struct run_ctx *c)
 	atomic_store_explicit(&c->shared.window_start_ns, t0,
 			      memory_order_relaxed);
 	run_set_phase(c, PHASE_MEASURE);
-	full = run_wait(c, 2, t0 + (uint64_t)p->duration_s * 1000000000ull);
+	full = run_wait(c, 2, t0, t0 + (uint64_t)p->duration_s * 1000000000ull);
 	t1 = clock_now_ns();
 	run_set_phase(c, full ? PHASE_COOLDOWN : PHASE_STOP);
 	if (have_a && sysinfo_cpu_snapshot(&b) == 0)
@@ -483,7 +490,8 @@ static void run_timeline(struct run_ctx *c)
 			      stderr);
 	}
 	if (full && p->cooldown_s)
-		run_wait(c, 3, t1 + (uint64_t)p->cooldown_s * 1000000000ull);
+		run_wait(c, 3, t1,
+			 t1 + (uint64_t)p->cooldown_s * 1000000000ull);
 }
 
 static int run_collect(struct run_ctx *c, char *err, size_t errlen)

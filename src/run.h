@@ -27,7 +27,11 @@ void run_install_signals(void);
  * from the main thread during the run. */
 struct run_progress {
 	int phase;		/* 0 fill, 1 warm-up, 2 measure, 3 cool-down */
-	double elapsed_s, total_s;
+	double elapsed_s, total_s;	/* whole run: warm-up + measured
+					 * window + cool-down (0 in fill) */
+	double phase_elapsed_s;	/* since the current phase began */
+	double phase_total_s;	/* its planned length (-W, -d or -C; 0 in
+				 * fill, whose length is not known) */
 	double iops, mib_s;	/* over the last second */
 	uint64_t fill_done, fill_total;
 };
