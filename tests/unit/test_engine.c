@@ -1,6 +1,7 @@
 /* test_engine.c - the engine contract: queue/submit/reap with the null,
  * sync and io_uring backends on a temporary file, short transfers, and
- * engine selection (names, unknown names, automatic fallback). */
+ * engine selection (names, unknown names, automatic fallback), and the
+ * per-slot sequential pointer of -p that the worker keeps. */
 #include <errno.h>
 #include <fcntl.h>
 #include <setjmp.h>
@@ -14,6 +15,9 @@
 #include <cmocka.h>
 
 #include "engine.h"
+#include "profile.h"
+#include "worker.h"
+#include "workload.h"
 
 static int tmp_file(size_t bytes)
 {
@@ -209,6 +213,51 @@ static void test_aio_contract(void **state)
 	async_contract("libaio");
 }
 
+/* -p: slots that share a start walk the same offsets, each on its own,
+ * with the thread's stride, base, -T start and wrap. */
+static void test_parallel_pointer(void **state)
+{
+	struct target_opts o;
+	struct workload wl;
+	uint64_t a, b, off[8];
+	char err[256];
+	int i;
+
+	(void)state;
+	target_opts_init(&o);
+	o.block_bytes = 4096;
+	o.stride_bytes = 8192;
+	o.base_bytes = 4096;
+	o.parallel_async = true;
+	/* [4096, 4096 + 40960): starts 0, 8K, ... 32K fit (relative) */
+	o.range_len_bytes = 40960;
+	assert_int_equal(workload_init(&wl, &o, 1 << 20, 0, 0, 0, NULL, err,
+				       sizeof(err)), 0);
+	a = b = wl.next_seq;
+	for (i = 0; i < 8; i++)
+		off[i] = worker_parallel_next(&wl, &a);
+	assert_int_equal(off[0], 4096);
+	assert_int_equal(off[1], 4096 + 8192);
+	assert_int_equal(off[4], 4096 + 32768);
+	assert_int_equal(off[5], 4096);	/* wrapped to the start */
+	assert_int_equal(off[7], 4096 + 16384);
+	/* a second slot starts at the same place, unaffected by the first */
+	assert_int_equal(worker_parallel_next(&wl, &b), 4096);
+	assert_int_equal(worker_parallel_next(&wl, &b), 4096 + 8192);
+	assert_int_equal(worker_parallel_next(&wl, &a), 4096 + 24576);
+
+	/* thread 1 of a -T 12K target starts at 12K and wraps to 12K mod 8K */
+	o.thread_stride_bytes = 12288;
+	assert_int_equal(workload_init(&wl, &o, 1 << 20, 1, 1, 0, NULL, err,
+				       sizeof(err)), 0);
+	a = wl.next_seq;
+	assert_int_equal(worker_parallel_next(&wl, &a), 4096 + 12288);
+	assert_int_equal(worker_parallel_next(&wl, &a), 4096 + 20480);
+	assert_int_equal(worker_parallel_next(&wl, &a), 4096 + 28672);
+	assert_int_equal(worker_parallel_next(&wl, &a), 4096 + 36864);
+	assert_int_equal(worker_parallel_next(&wl, &a), 4096 + 4096);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -219,6 +268,7 @@ int main(void)
 		cmocka_unit_test(test_sync_contract),
 		cmocka_unit_test(test_uring_contract),
 		cmocka_unit_test(test_aio_contract),
+		cmocka_unit_test(test_parallel_pointer),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
