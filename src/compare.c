@@ -9,8 +9,11 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
+#include "report.h"
+#include "report_compare_html.h"
 #include "subcmd.h"
 #include "util.h"
 
@@ -236,6 +239,312 @@ out:
 	return ret;
 }
 
+double *compare_interval_iops(const struct results *r, uint32_t *n)
+{
+	double *v;
+	uint32_t i, k;
+	int d;
+
+	*n = 0;
+	if (!r->nintervals || !r->interval_ms)
+		return NULL;
+	v = calloc(r->nintervals, sizeof(*v));
+	if (!v)
+		return NULL;
+	for (i = 0; i < r->nrows; i++)
+		for (d = 0; d < DIR_COUNT; d++)
+			for (k = 0; r->rows[i].dir[d].intervals &&
+				    k < r->nintervals; k++)
+				v[k] += (double)r->rows[i].dir[d].intervals[k].ios;
+	for (k = 0; k < r->nintervals; k++)
+		v[k] /= r->interval_ms / 1000.0;
+	*n = r->nintervals;
+	return v;
+}
+
+int compare_detail_from_results(const struct results *r,
+				struct cmp_detail *d)
+{
+	struct agg *a = calloc(3, sizeof(*a));
+	uint32_t i;
+
+	memset(d, 0, sizeof(*d));
+	hist_init(&d->lat);
+	if (!a)
+		return -ENOMEM;
+	results_aggregate(r, -1, DIR_COUNT, &a[0]);
+	results_aggregate(r, -1, DIR_READ, &a[1]);
+	results_aggregate(r, -1, DIR_WRITE, &a[2]);
+	d->lat = a[0].lat;
+	d->read_iops = a[1].iops;
+	d->write_iops = a[2].iops;
+	if (a[1].ios && !hist_empty(&a[1].lat)) {
+		d->read_mean_ms = hist_mean_ns(&a[1].lat) / 1e6;
+		d->read_p50_ms = (double)hist_percentile(&a[1].lat, 50) / 1e6;
+	}
+	if (a[2].ios && !hist_empty(&a[2].lat))
+		d->write_mean_ms = hist_mean_ns(&a[2].lat) / 1e6;
+	for (i = 0; i < r->nrows; i++)
+		d->inflight += r->rows[i].mean_inflight;
+	d->interval_iops = compare_interval_iops(r, &d->nintervals);
+	d->interval_s = r->interval_ms / 1000.0;
+	if (r->ntargets) {
+		d->media = r->targets[0].rotational == 1 ? MEDIA_ROTATIONAL :
+			   r->targets[0].rotational == 0 ? MEDIA_FLASH :
+							   MEDIA_UNKNOWN;
+		str_copy(d->device, sizeof(d->device), r->targets[0].device);
+	}
+	d->mem_bytes = r->sys.mem_bytes;
+	d->loaded = true;
+	free(a);
+	return 0;
+}
+
+int compare_detail_load(const char *history_path,
+			const struct history_row *row, struct cmp_detail *d,
+			char *err, size_t errlen)
+{
+	char path[4096];
+	struct results *r;
+	int ret;
+
+	memset(d, 0, sizeof(*d));
+	if (!row->json[0] || !history_path)
+		return errf(err, errlen, ENOENT, "no JSON result recorded");
+	if (history_json_path(history_path, row->json, path, sizeof(path)))
+		return errf(err, errlen, ENAMETOOLONG, "JSON path too long");
+	if (access(path, R_OK))
+		return errf(err, errlen, ENOENT, "'%s' is gone", path);
+	r = malloc(sizeof(*r));
+	if (!r)
+		return -ENOMEM;
+	results_init(r);
+	ret = results_load_json(path, r, err, errlen);
+	if (!ret)
+		ret = compare_detail_from_results(r, d);
+	results_release(r);
+	free(r);
+	return ret;
+}
+
+void compare_detail_release(struct cmp_detail *d)
+{
+	free(d->interval_iops);
+	d->interval_iops = NULL;
+	d->loaded = false;
+}
+
+void compare_interp_apply(const struct cmp_detail *d, struct interp_test *t)
+{
+	if (!d->loaded)
+		return;
+	t->read_iops = d->read_iops;
+	t->write_iops = d->write_iops;
+	t->read_mean_ms = d->read_mean_ms;
+	t->write_mean_ms = d->write_mean_ms;
+	t->read_p50_ms = d->read_p50_ms;
+	if (d->inflight > 0)
+		t->inflight = d->inflight;
+	t->interval_iops = d->interval_iops;
+	t->nintervals = d->nintervals;
+	t->interval_s = d->interval_s;
+	t->media = d->media;
+	t->device = d->device;
+}
+
+/* Findings of one side's latest runs; returns the wall level (negative
+ * for a MiB/s wall, 0 when none). */
+static double side_findings(struct cmp_view *v, int side)
+{
+	struct interp_test t[CMP_MAX_TESTS];
+	struct interp_env env = { 0 };
+	size_t i, k = 0;
+	double wall = 0;
+
+	for (i = 0; i < v->ntests && k < ARRAY_SIZE(t); i++) {
+		const struct cmp_detail *d = &v->detail[2 * i + side];
+
+		if (compare_interp_from_row(v->tests[i].latest[side], &t[k]))
+			continue;
+		compare_interp_apply(d, &t[k]);
+		if (d->mem_bytes)
+			env.mem_bytes = d->mem_bytes;
+		k++;
+	}
+	v->nfind[side] = interpret(t, k, &env, v->find[side],
+				   INTERP_MAX_FINDINGS);
+	for (i = 0; i < v->nfind[side]; i++) {
+		const struct finding *f = &v->find[side][i];
+
+		if (f->kind <= FIND_WALL_MBPS && !wall)
+			wall = f->kind == FIND_WALL_MBPS ? -f->value : f->value;
+	}
+	return wall;
+}
+
+static void view_change(struct cmp_view *v, double wall_a, double wall_b)
+{
+	if (wall_a != 0 && wall_b == 0)
+		snprintf(v->change, sizeof(v->change), "the wall at ≈%.0f %s "
+			 "seen in '%s' is gone in '%s'", fabs(wall_a),
+			 wall_a < 0 ? "MiB/s" : "IOPS", v->from, v->to);
+	else if (wall_b != 0 && wall_a == 0)
+		snprintf(v->change, sizeof(v->change), "'%s' hits a wall at "
+			 "≈%.0f %s that '%s' did not", v->to, fabs(wall_b),
+			 wall_b < 0 ? "MiB/s" : "IOPS", v->from);
+}
+
+/* "×205" style factor words: 2 significant digits from 10 up. */
+static void fmt_factor(char *buf, size_t len, double x)
+{
+	snprintf(buf, len, x >= 10 ? "%.0f×" : "%.1f×", x);
+}
+
+static void view_headline(struct cmp_view *v)
+{
+	const struct cmp_test *best = NULL;
+	char a[32], b[32], p0[32], p1[32];
+	size_t i;
+
+	if (v->single || !v->ntests)
+		return;
+	for (i = 0; i < v->ntests; i++) {
+		const struct cmp_test *c = &v->tests[i];
+		double x = c->p99_faster > 0 ? c->p99_faster : 1;
+		double bx = best && best->p99_faster > 0 ? best->p99_faster : 1;
+
+		/* the most striking change, up or down */
+		if (!best || fabs(log(x)) > fabs(log(bx)))
+			best = c;
+	}
+	if (best->verdict == CMP_NO_CLEAR) {
+		snprintf(v->headline, sizeof(v->headline), "no clear change "
+			 "from '%s' to '%s'", v->from, v->to);
+		return;
+	}
+	if (best->p99_faster >= 1)
+		fmt_factor(a, sizeof(a), best->p99_faster);
+	else
+		fmt_factor(a, sizeof(a), best->p99_faster > 0 ?
+						 1 / best->p99_faster : 0);
+	if (best->iops_factor >= 1)
+		fmt_factor(b, sizeof(b), best->iops_factor);
+	else
+		fmt_factor(b, sizeof(b), best->iops_factor > 0 ?
+						 1 / best->iops_factor : 0);
+	interp_fmt_ms(p0, sizeof(p0), best->p99_ms[0].median);
+	interp_fmt_ms(p1, sizeof(p1), best->p99_ms[1].median);
+	snprintf(v->headline, sizeof(v->headline), "P99 latency %s %s, IOPS "
+		 "%s %s after the change (%s: P99 %s → %s)", a,
+		 best->p99_faster >= 1 ? "faster" : "slower", b,
+		 best->iops_factor >= 1 ? "higher" : "lower", best->test, p0,
+		 p1);
+}
+
+/* Tests of @label with no run under @other, comma-separated. */
+static void view_only(const struct history *h, const char *label,
+		      const char *other, char *buf, size_t len)
+{
+	size_t i, j, o = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < h->nrows; i++) {
+		const char *t = h->rows[i].test;
+		bool dup = false;
+
+		if (strcmp(h->rows[i].label, label) || label_has(h, other, t))
+			continue;
+		for (j = 0; j < i && !dup; j++)
+			dup = !strcmp(h->rows[j].label, label) &&
+			      !strcmp(h->rows[j].test, t);
+		if (dup)
+			continue;
+		o += (size_t)snprintf(buf + o, len > o ? len - o : 0, "%s%s",
+				      o ? ", " : "", t);
+		if (o >= len)
+			break;
+	}
+}
+
+static int view_details(const struct history *h, struct cmp_view *v)
+{
+	char err[512], first[512] = "";
+	size_t i;
+	int side, ret;
+
+	v->detail = calloc(2 * (v->ntests ? v->ntests : 1), sizeof(*v->detail));
+	if (!v->detail)
+		return -ENOMEM;
+	for (i = 0; i < v->ntests; i++)
+		for (side = 0; side < 2; side++) {
+			struct cmp_detail *d = &v->detail[2 * i + side];
+
+			if (v->single && side) {
+				*d = v->detail[2 * i];
+				d->interval_iops = NULL;	/* not owned */
+				d->nintervals = 0;
+				continue;
+			}
+			ret = compare_detail_load(h->path, v->tests[i].latest[side],
+						  d, err, sizeof(err));
+			if (ret == -ENOMEM)
+				return ret;
+			if (ret && h->path) {
+				if (!v->json_missing++)
+					snprintf(first, sizeof(first), "%s",
+						 err);
+			}
+		}
+	if (v->json_missing)
+		snprintf(v->json_note, sizeof(v->json_note), "%zu saved JSON "
+			 "result%s unreadable (first: %s): the burst, reads "
+			 "vs writes and cache rules and the percentile curves "
+			 "skip %s", v->json_missing,
+			 v->json_missing == 1 ? " is" : "s are", first,
+			 v->json_missing == 1 ? "it" : "them");
+	return 0;
+}
+
+int compare_view_build(const struct history *h, const char *from,
+		       const char *to, struct cmp_view *v)
+{
+	double wall_a, wall_b;
+	int ret;
+
+	memset(v, 0, sizeof(*v));
+	v->from = from;
+	v->to = to;
+	v->single = !strcmp(from, to);
+	ret = compare_build(h, from, to, &v->tests, &v->ntests);
+	if (ret)
+		return ret;
+	if (v->ntests > CMP_MAX_TESTS)
+		v->ntests = CMP_MAX_TESTS;
+	ret = view_details(h, v);
+	if (ret)
+		return ret;
+	wall_a = side_findings(v, 0);
+	if (v->single)
+		return 0;
+	wall_b = side_findings(v, 1);
+	view_change(v, wall_a, wall_b);
+	view_headline(v);
+	view_only(h, from, to, v->only[0], sizeof(v->only[0]));
+	view_only(h, to, from, v->only[1], sizeof(v->only[1]));
+	return 0;
+}
+
+void compare_view_release(struct cmp_view *v)
+{
+	size_t i;
+
+	for (i = 0; v->detail && i < 2 * v->ntests; i++)
+		compare_detail_release(&v->detail[i]);
+	free(v->detail);
+	free(v->tests);
+	memset(v, 0, sizeof(*v));
+}
+
 static void fmt_stat_count(char *buf, size_t len, const struct cmp_stat *s)
 {
 	char a[32], b[32], c[32];
@@ -264,51 +573,6 @@ static void fmt_stat_ms(char *buf, size_t len, const struct cmp_stat *s)
 	snprintf(buf, len, "%s (%s–%s)", a, b, c);
 }
 
-/* Print the findings of @label's latest run of each test, and return the
- * wall level (0 when none) for the change finding. */
-static double label_findings(const struct cmp_test *c, size_t n, int side,
-			     const char *label, bool print, FILE *f)
-{
-	struct interp_test t[16];
-	struct finding fnd[INTERP_MAX_FINDINGS];
-	struct interp_env env = { 0 };
-	size_t i, k = 0, nf;
-	double wall = 0;
-
-	for (i = 0; i < n && k < ARRAY_SIZE(t); i++)
-		if (!compare_interp_from_row(c[i].latest[side], &t[k]))
-			k++;
-	nf = interpret(t, k, &env, fnd, ARRAY_SIZE(fnd));
-	if (nf && print)
-		fprintf(f, "\nfindings for '%s':\n", label);
-	for (i = 0; i < nf; i++) {
-		if (print)
-			fprintf(f, "  - %s\n", fnd[i].text);
-		if (fnd[i].kind <= FIND_WALL_MBPS && !wall)
-			wall = fnd[i].kind == FIND_WALL_MBPS ? -fnd[i].value :
-							       fnd[i].value;
-	}
-	return wall;
-}
-
-static void text_headline(const struct cmp_test *c, size_t n, FILE *f)
-{
-	const struct cmp_test *best = NULL;
-	char a[32], b[32];
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (c[i].p99_verdict == CMP_BETTER &&
-		    (!best || c[i].p99_faster > best->p99_faster))
-			best = &c[i];
-	if (!best)
-		return;
-	interp_fmt_ms(a, sizeof(a), best->p99_ms[0].median);
-	interp_fmt_ms(b, sizeof(b), best->p99_ms[1].median);
-	fprintf(f, "headline: P99 of %s went from %s to %s, %.1f× faster\n",
-		best->test, a, b, best->p99_faster);
-}
-
 /* Print @s and pad to @width columns (UTF-8 aware) plus one space. */
 static void pad(FILE *f, const char *s, int width)
 {
@@ -324,17 +588,51 @@ static void pad(FILE *f, const char *s, int width)
 	while (++cols < width + 1);
 }
 
-static void text_report(const struct history *h, const struct cmp_test *c,
-			size_t n, const char *from, const char *to,
-			int findings, FILE *f)
+static void print_findings(const struct cmp_view *v, int side, FILE *f)
 {
-	char s[4][112], t[4][112];
-	double wall_a = 0, wall_b = 0;
 	size_t i;
 
-	(void)h;
+	fprintf(f, "\nfindings for '%s':\n", side ? v->to : v->from);
+	if (!v->nfind[side])
+		fputs("  - nothing stands out: no wall, no stalls, no sign of "
+		      "a cache\n", f);
+	for (i = 0; i < v->nfind[side]; i++)
+		fprintf(f, "  - %s\n", v->find[side][i].text);
+}
+
+/* One label alone: its summary (medians of repeated runs) and findings. */
+static void text_single(const struct cmp_view *v, FILE *f)
+{
+	char a[64], b[64], c[64];
+	size_t i;
+
+	fprintf(f, "%-12s %-22s %9s %-22s %s\n", "test", "IOPS", "MiB/s",
+		"avg latency", "P99 latency");
+	for (i = 0; i < v->ntests; i++) {
+		const struct cmp_test *t = &v->tests[i];
+
+		fmt_stat_count(a, sizeof(a), &t->iops[0]);
+		fmt_stat_ms(b, sizeof(b), &t->mean_ms[0]);
+		fmt_stat_ms(c, sizeof(c), &t->p99_ms[0]);
+		pad(f, t->test, 12);
+		pad(f, a, 22);
+		fprintf(f, "%9.1f ", t->mib_s[0].median);
+		pad(f, b, 22);
+		fprintf(f, "%s\n", c);
+	}
+	if (v->json_note[0])
+		fprintf(f, "note: %s\n", v->json_note);
+	print_findings(v, 0, f);
+}
+
+static void text_report(const struct cmp_view *v, int findings, FILE *f)
+{
+	const struct cmp_test *c = v->tests;
+	size_t n = v->ntests, i;
+	char s[4][112], t[4][112];
+
 	fprintf(f, "comparison '%s' → '%s' (%zu test%s; repeated runs: "
-		   "median (min–max))\n", from, to, n, n == 1 ? "" : "s");
+		   "median (min–max))\n", v->from, v->to, n, n == 1 ? "" : "s");
 	pad(f, "test", 12);
 	pad(f, "IOPS", 30);
 	pad(f, "MiB/s", 16);
@@ -364,7 +662,14 @@ static void text_report(const struct history *h, const struct cmp_test *c,
 		pad(f, p99, 36);
 		fprintf(f, "%s\n", cmp_verdict_name(c[i].verdict));
 	}
-	text_headline(c, n, f);
+	if (!n)
+		fprintf(f, "(no test ran under both labels)\n");
+	if (v->headline[0])
+		fprintf(f, "headline: %s\n", v->headline);
+	for (i = 0; i < 2; i++)
+		if (v->only[i][0])
+			fprintf(f, "only in '%s': %s\n", i ? v->to : v->from,
+				v->only[i]);
 	for (i = 0; i < n; i++)
 		if (c[i].iops[0].n < 2 || c[i].iops[1].n < 2)
 			break;
@@ -375,19 +680,14 @@ static void text_report(const struct history *h, const struct cmp_test *c,
 			   "it\n", CMP_NOISE * 100);
 	if (findings == CMP_FINDINGS_NONE)
 		return;
-	wall_a = label_findings(c, n, 0, from,
-				findings == CMP_FINDINGS_ALL, f);
-	wall_b = label_findings(c, n, 1, to, findings == CMP_FINDINGS_ALL,
-				f);
-	/* a negative level is a MiB/s wall */
-	if (wall_a != 0 && wall_b == 0)
-		fprintf(f, "\nchange: the wall at ≈%.0f %s seen in '%s' is "
-			   "gone in '%s'\n", fabs(wall_a),
-			wall_a < 0 ? "MiB/s" : "IOPS", from, to);
-	else if (wall_b != 0 && wall_a == 0)
-		fprintf(f, "\nchange: '%s' hits a wall at ≈%.0f %s that '%s' "
-			   "did not\n", to, fabs(wall_b),
-			wall_b < 0 ? "MiB/s" : "IOPS", from);
+	if (v->json_note[0])
+		fprintf(f, "note: %s\n", v->json_note);
+	if (findings == CMP_FINDINGS_ALL) {
+		print_findings(v, 0, f);
+		print_findings(v, 1, f);
+	}
+	if (v->change[0])
+		fprintf(f, "\nchange: %s\n", v->change);
 }
 
 static void csv_report(const struct cmp_test *c, size_t n, const char *from,
@@ -489,35 +789,46 @@ int compare_report(const struct history *h, const char *from,
 		   const char *to, enum result_format fmt, int findings,
 		   FILE *f)
 {
-	struct cmp_test *c;
-	size_t n, i;
+	struct cmp_view v;
+	size_t i;
 	int ret;
 	bool regression = false;
 
-	ret = compare_build(h, from, to, &c, &n);
+	ret = compare_view_build(h, from, to, &v);
+	if (ret) {
+		compare_view_release(&v);
+		return ret;
+	}
+	if (fmt == FORMAT_CSV)
+		csv_report(v.tests, v.ntests, from, to, f);
+	else if (fmt == FORMAT_JSON)
+		json_report(v.tests, v.ntests, from, to, f);
+	else if (fmt == FORMAT_HTML)
+		ret = report_compare_html(&v, f);
+	else if (v.single)
+		text_single(&v, f);
+	else
+		text_report(&v, findings, f);
+	for (i = 0; !v.single && i < v.ntests; i++)
+		if (v.tests[i].iops_verdict == CMP_WORSE ||
+		    v.tests[i].p99_verdict == CMP_WORSE)
+			regression = true;
+	compare_view_release(&v);
 	if (ret)
 		return ret;
-	if (fmt == FORMAT_CSV)
-		csv_report(c, n, from, to, f);
-	else if (fmt == FORMAT_JSON)
-		json_report(c, n, from, to, f);
-	else
-		text_report(h, c, n, from, to, findings, f);
-	for (i = 0; i < n; i++)
-		if (c[i].iops_verdict == CMP_WORSE ||
-		    c[i].p99_verdict == CMP_WORSE)
-			regression = true;
-	free(c);
 	return regression ? 3 : 0;
 }
 
 static void compare_usage(FILE *f)
 {
 	fputs("usage: ioprobe compare [--history FILE] [--from LABEL] "
-	      "[--to LABEL] [-Rtext|-Rcsv|-Rjson]\n"
+	      "[--to LABEL] [-Rtext|-Rcsv|-Rjson|-Rhtml]\n"
 	      "  compares two labels of the suite history (default: the "
 	      "first and the latest label);\n"
-	      "  exit 3 when a test got clearly worse in IOPS or P99\n", f);
+	      "  -Rhtml writes a self-contained page: ioprobe compare -Rhtml "
+	      "> report.html\n"
+	      "  exit 3 when a test got clearly worse in IOPS or P99, 2 when "
+	      "there is nothing to compare\n", f);
 }
 
 static bool label_exists(const struct history *h, const char *label)
@@ -530,32 +841,72 @@ static bool label_exists(const struct history *h, const char *label)
 	return false;
 }
 
-int compare_main(int argc, char **argv)
+/* Labels in order of first appearance, "'a', 'b'" (bounded). */
+static void list_labels(const struct history *h, char *buf, size_t len,
+			size_t *count)
 {
-	const char *hist = NULL, *from = NULL, *to = NULL, *first, *latest;
-	enum result_format fmt = FORMAT_TEXT;
-	char path[4096], err[512];
-	struct history h = { 0 };
-	int i, ret;
+	size_t i, j, o = 0;
+
+	buf[0] = '\0';
+	*count = 0;
+	for (i = 0; i < h->nrows; i++) {
+		for (j = 0; j < i; j++)
+			if (!strcmp(h->rows[j].label, h->rows[i].label))
+				break;
+		if (j < i)
+			continue;
+		(*count)++;
+		if (o < len)
+			o += (size_t)snprintf(buf + o, len - o, "%s'%s'",
+					      o ? ", " : "", h->rows[i].label);
+	}
+}
+
+/* Default: the first label and the latest; when the latest is also the
+ * first (runs appended again), the first other label instead. */
+static void default_labels(const struct history *h, const char **from,
+			   const char **to)
+{
+	const char *first = "", *latest = "";
+	size_t i;
+
+	compare_default_labels(h, &first, &latest);
+	if (!*to)
+		*to = latest;
+	if (*from)
+		return;
+	*from = first;
+	for (i = 0; !strcmp(*from, *to) && i < h->nrows; i++)
+		if (strcmp(h->rows[i].label, *to))
+			*from = h->rows[i].label;
+}
+
+static int parse_compare_args(int argc, char **argv, const char **hist,
+			      const char **from, const char **to,
+			      enum result_format *fmt)
+{
+	int i;
 
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
-		const char **dst = !strcmp(a, "--history") ? &hist :
-				   !strcmp(a, "--from")    ? &from :
-				   !strcmp(a, "--to")      ? &to :
+		const char **dst = !strcmp(a, "--history") ? hist :
+				   !strcmp(a, "--from")    ? from :
+				   !strcmp(a, "--to")      ? to :
 							     NULL;
 
 		if (dst && i + 1 < argc) {
 			*dst = argv[++i];
 		} else if (!strcmp(a, "-Rcsv")) {
-			fmt = FORMAT_CSV;
+			*fmt = FORMAT_CSV;
 		} else if (!strcmp(a, "-Rjson")) {
-			fmt = FORMAT_JSON;
+			*fmt = FORMAT_JSON;
+		} else if (!strcmp(a, "-Rhtml")) {
+			*fmt = FORMAT_HTML;
 		} else if (!strcmp(a, "-Rtext")) {
-			fmt = FORMAT_TEXT;
+			*fmt = FORMAT_TEXT;
 		} else if (!strcmp(a, "--help") || !strcmp(a, "-?")) {
 			compare_usage(stdout);
-			return 0;
+			return 1;
 		} else {
 			fprintf(stderr, "ioprobe: error: invalid compare "
 					"argument '%s': expected --history, "
@@ -564,6 +915,21 @@ int compare_main(int argc, char **argv)
 			return 2;
 		}
 	}
+	return 0;
+}
+
+int compare_main(int argc, char **argv)
+{
+	const char *hist = NULL, *from = NULL, *to = NULL;
+	enum result_format fmt = FORMAT_TEXT;
+	char path[4096], err[512], labels[1024];
+	struct history h = { 0 };
+	size_t nlabels;
+	int i, ret;
+
+	ret = parse_compare_args(argc, argv, &hist, &from, &to, &fmt);
+	if (ret)
+		return ret == 1 ? 0 : ret;
 	if (!hist) {
 		if (history_default_path(path, sizeof(path))) {
 			fprintf(stderr, "ioprobe: error: no history path: set "
@@ -574,33 +940,41 @@ int compare_main(int argc, char **argv)
 		hist = path;
 	}
 	ret = history_load(hist, &h, err, sizeof(err));
+	if (ret == -ENOENT || (!ret && !h.nrows)) {
+		fprintf(stderr, "ioprobe: error: no runs in history '%s': "
+				"run `ioprobe suite PATH --label before` "
+				"first, then again with --label after\n", hist);
+		ret = 2;
+		goto out;
+	}
 	if (ret) {
 		fprintf(stderr, "ioprobe: error: %s\n", err);
-		return 1;
-	}
-	if (compare_default_labels(&h, &first, &latest)) {
-		fprintf(stderr, "ioprobe: error: history '%s' holds no runs: "
-				"expected rows written by ioprobe suite\n", hist);
 		ret = 1;
 		goto out;
 	}
-	if (!from)
-		from = first;
-	if (!to)
-		to = latest;
+	list_labels(&h, labels, sizeof(labels), &nlabels);
 	for (i = 0; i < 2; i++) {
 		const char *l = i ? to : from;
 
-		if (!label_exists(&h, l)) {
+		if (l && !label_exists(&h, l)) {
 			fprintf(stderr, "ioprobe: error: unknown label '%s': "
-					"history '%s' has no runs with it\n", l,
-				hist);
+					"history '%s' holds %s\n", l, hist,
+				labels);
 			ret = 2;
 			goto out;
 		}
 	}
-	if (fmt == FORMAT_TEXT)
+	default_labels(&h, &from, &to);
+	if (fmt == FORMAT_TEXT) {
 		printf("history: %s\n", hist);
+		if (nlabels == 1)
+			printf("the history holds one label, '%s': run "
+			       "`ioprobe suite PATH --label after` after your "
+			       "change, then compare\n", from);
+		else if (!strcmp(from, to))
+			printf("--from and --to name the same label, '%s': "
+			       "its runs alone (labels: %s)\n", from, labels);
+	}
 	ret = compare_report(&h, from, to, fmt, CMP_FINDINGS_ALL, stdout);
 	if (ret < 0) {
 		fprintf(stderr, "ioprobe: error: compare failed: %s\n",

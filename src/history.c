@@ -420,6 +420,11 @@ int history_load(const char *path, struct history *h, char *err,
 		goto out;
 	}
 	ret = history_load_buf(buf, len, path, h);
+	if (!ret && !h->path) {
+		h->path = str_dup(path);
+		if (!h->path)
+			ret = -ENOMEM;
+	}
 out:
 	free(buf);
 	fclose(f);
@@ -432,6 +437,7 @@ out:
 void history_release(struct history *h)
 {
 	free(h->rows);
+	free(h->path);
 	memset(h, 0, sizeof(*h));
 }
 

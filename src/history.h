@@ -51,6 +51,9 @@ struct history {
 	size_t nrows;
 	size_t cap;
 	size_t nskipped;	/* damaged lines skipped while reading */
+	char *path;		/* owned copy of the file history_load read
+				 * (JSON results resolve against it), NULL
+				 * for history_load_buf */
 };
 
 /* $XDG_DATA_HOME/ioprobe/history.csv, else

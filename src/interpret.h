@@ -12,7 +12,11 @@
  *  - tail: P99 >= 10x the median, or max >= 100x the median and >= 100 ms;
  *  - flattered: buffered I/O, reads > 1.5x the --expect IOPS, or reads 10x
  *    faster than writes on the same file: the number may be a cache's;
- *  - burst: throughput in the -D series drops to under 60 % part-way.
+ *  - burst: throughput in the -D series drops to under 60 % part-way;
+ *  - cache: random reads faster than the device type can serve them (a
+ *    rotational device: median under 1 ms or over 1,000 IOPS; flash:
+ *    median under 20 us) from a test file smaller than RAM: a cache
+ *    answers, so the figure is not the disk's.
  */
 #ifndef IOPROBE_INTERPRET_H
 #define IOPROBE_INTERPRET_H
@@ -23,6 +27,14 @@
 
 #define INTERP_WALL_BAND 1.10	/* max / min within a wall */
 #define INTERP_MAX_FINDINGS 32
+
+/* What the device says it is (sysfs rotational); zero = unknown, so a
+ * zeroed interp_test never claims a device type. */
+enum interp_media {
+	MEDIA_UNKNOWN = 0,
+	MEDIA_ROTATIONAL,	/* rotational = 1: a disk head seeks */
+	MEDIA_FLASH,		/* rotational = 0 */
+};
 
 struct interp_test {
 	const char *name;
@@ -38,6 +50,9 @@ struct interp_test {
 	const double *interval_iops;	/* -D series, may be NULL */
 	uint32_t nintervals;
 	double interval_s;	/* length of one interval */
+	double read_p50_ms;	/* median of the reads alone, 0 unknown */
+	enum interp_media media;
+	const char *device;	/* "vda", NULL or "" unknown */
 };
 
 struct interp_env {
@@ -54,6 +69,7 @@ enum finding_kind {
 	FIND_TAIL,
 	FIND_FLATTERED,
 	FIND_BURST,
+	FIND_CACHE,		/* faster than the device type can be */
 	FIND_CHANGE,		/* comparison: wall gone or appeared */
 };
 
@@ -82,6 +98,8 @@ void interp_flattered(const struct interp_test *t,
 		      size_t *nout, size_t max);
 void interp_burst(const struct interp_test *t, struct finding *out,
 		  size_t *nout, size_t max);
+void interp_cache(const struct interp_test *t, const struct interp_env *env,
+		  struct finding *out, size_t *nout, size_t max);
 
 /* "12.8 s", "361 ms", "1.25 ms", "85 us" for @ms milliseconds. */
 void interp_fmt_ms(char *buf, size_t len, double ms);

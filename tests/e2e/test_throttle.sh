@@ -87,4 +87,10 @@ done
 check "after: the change is named" \
 	grep -q "change: the wall at ≈[0-9,]* IOPS seen in 'before' is gone in 'after'" "$T/out"
 check "after: no wall" bash -c "! grep -q 'capped at' '$T/out'"
+# IOPROBE_KEEP_HISTORY=DIR keeps a copy of the two-label history (and its
+# JSON results) for looking at the reports by hand.
+if [ -n "${IOPROBE_KEEP_HISTORY:-}" ]; then
+	mkdir -p "$IOPROBE_KEEP_HISTORY" &&
+		cp -r "$H" "$T/results" "$IOPROBE_KEEP_HISTORY/"
+fi
 finish
