@@ -88,3 +88,38 @@ clean:
 	rm -rf build build-san ioprobe
 
 -include $(LIB_OBJS:.o=.d) $(B)/obj/main.d
+
+# --- fuzz: libFuzzer targets for the parsers (tests/fuzz/), built with
+# clang into build-fuzz/, apart from build/ and build-san/.  Run them with
+# tests/fuzz/run.sh; `make fuzz-clean` removes build-fuzz/.
+FUZZ_CC ?= clang
+FB := build-fuzz
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer
+FUZZ_CFLAGS := -std=c17 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 \
+	-DIOPROBE_VERSION='"$(VERSION)"' $(WARN) $(PKG_CFLAGS) -pthread \
+	-O1 -g $(FUZZ_SAN) -fsanitize=fuzzer-no-link -MMD -MP
+FUZZ_SRCS := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=$(FB)/%)
+FUZZ_OBJS := $(LIB_SRCS:src/%.c=$(FB)/obj/%.o)
+
+.PHONY: fuzz fuzz-clean
+
+fuzz: $(FUZZ_BINS)
+
+$(FB)/obj/%.o: src/%.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
+
+$(FB)/libioprobe.a: $(FUZZ_OBJS)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(FB)/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_util.h $(FB)/libioprobe.a
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -Isrc -o $@ $< \
+		$(FB)/libioprobe.a $(LIBS)
+
+fuzz-clean:
+	rm -rf $(FB)
+
+-include $(FUZZ_OBJS:.o=.d)
