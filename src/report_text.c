@@ -177,9 +177,32 @@ static void put_dist(const struct target_opts *t, FILE *f)
 	fputc('\n', f);
 }
 
-static void put_target(const struct profile *p, const struct target_opts *t,
-		       const char *engine, FILE *f)
+/* Time-averaged requests in flight on target @i over its rows; false
+ * when there is nothing measured to average (-Rp, interrupted early). */
+static bool target_inflight(const struct results *r, uint32_t i,
+			    double *mean)
 {
+	double sum = 0;
+	uint32_t j, n = 0;
+
+	if (!r || r->no_results)
+		return false;
+	for (j = 0; j < r->nrows; j++) {
+		if (r->rows[j].target != i)
+			continue;
+		sum += r->rows[j].mean_inflight;
+		n++;
+	}
+	*mean = n ? sum / n : 0.0;
+	return n > 0;
+}
+
+/* @r is NULL for -Rp (a profile not run). */
+static void put_target(const struct profile *p, uint32_t i,
+		       const struct results *r, const char *engine, FILE *f)
+{
+	const struct target_opts *t = &p->targets[i];
+	double qd;
 	static const char *const prio[] = { "normal", "very low", "low",
 					    "normal" };
 	char a[32];
@@ -205,6 +228,10 @@ static void put_target(const struct profile *p, const struct target_opts *t,
 	if (p->pool_threads && p->pool_requests)
 		fprintf(f, "\t\trelative IO weight in thread pool: %" PRIu32 "\n",
 			t->weight);
+	else if (target_inflight(r, i, &qd))
+		fprintf(f,
+			"\t\tnumber of outstanding I/O operations per thread: %" PRIu32
+			" (achieved %.1f)\n", t->outstanding, qd);
 	else
 		fprintf(f,
 			"\t\tnumber of outstanding I/O operations per thread: %" PRIu32
@@ -242,8 +269,8 @@ static void put_target(const struct profile *p, const struct target_opts *t,
 }
 
 /* "Command Line" and "Input parameters", shared by the run and -Rp. */
-static void put_input(const struct profile *p, const char *engine,
-		      const char *note, FILE *f)
+static void put_input(const struct profile *p, const struct results *r,
+		      const char *engine, const char *note, FILE *f)
 {
 	uint32_t i;
 
@@ -256,7 +283,7 @@ static void put_input(const struct profile *p, const char *engine,
 		fputs("\tusing verbose mode\n", f);
 	put_timespan(p, engine, note, f);
 	for (i = 0; i < p->ntargets; i++)
-		put_target(p, &p->targets[i], engine, f);
+		put_target(p, i, r, engine, f);
 	fputc('\n', f);
 }
 
@@ -499,7 +526,7 @@ static int put_latency(const struct results *r, FILE *f)
  * batching and the queue depth each target really saw. */
 static void put_run_facts(const struct results *r, FILE *f)
 {
-	uint32_t i, j;
+	uint32_t i;
 
 	if (r->interrupted)
 		fprintf(f, "interrupted:\t\tyes, measured %.2fs of %" PRIu32
@@ -507,17 +534,11 @@ static void put_run_facts(const struct results *r, FILE *f)
 	fprintf(f, "I/Os per syscall:\t%.2f (%s)\n", r->ios_per_call,
 		r->engine);
 	for (i = 0; i < r->ntargets && i < r->profile.ntargets; i++) {
-		double sum = 0;
-		uint32_t n = 0;
+		double qd = 0.0;
 
-		for (j = 0; j < r->nrows; j++) {
-			if (r->rows[j].target != i)
-				continue;
-			sum += r->rows[j].mean_inflight;
-			n++;
-		}
-		fprintf(f, "achieved queue depth:\t%.1f of %" PRIu32,
-			n ? sum / n : 0.0, r->profile.targets[i].outstanding);
+		target_inflight(r, i, &qd);
+		fprintf(f, "achieved queue depth:\t%.1f of %" PRIu32, qd,
+			r->profile.targets[i].outstanding);
 		if (r->ntargets > 1)
 			fprintf(f, " ('%s')", r->targets[i].path);
 		fputc('\n', f);
@@ -559,7 +580,7 @@ int report_text(const struct results *r, FILE *f)
 {
 	int ret;
 
-	put_input(&r->profile, r->engine, r->engine_note, f);
+	put_input(&r->profile, r, r->engine, r->engine_note, f);
 	put_sysinfo(r, f);
 	ret = put_results(r, f);
 	if (ret)
@@ -570,9 +591,9 @@ int report_text(const struct results *r, FILE *f)
 int report_text_profile(const struct profile *p, FILE *f)
 {
 	if (p->engine)
-		put_input(p, p->engine, NULL, f);
+		put_input(p, NULL, p->engine, NULL, f);
 	else
-		put_input(p, "io_uring",
+		put_input(p, NULL, "io_uring",
 			  "default; libaio, then sync, if io_uring is unavailable",
 			  f);
 	return ferror(f) ? -EIO : 0;
