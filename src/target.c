@@ -248,6 +248,9 @@ static bool allow_names(const char *allow, dev_t rdev)
 	return S_ISBLK(st.st_mode) && st.st_rdev == rdev;
 }
 
+/* A device in use (mounted, swap, held) is refused before the opt-in is
+ * even looked at: asking for --allow-device-writes would only lead to a
+ * second refusal. */
 static int check_device(const char *path, const struct stat *st,
 			const char *allow, char *err, size_t errlen)
 {
@@ -255,11 +258,6 @@ static int check_device(const char *path, const struct stat *st,
 	dev_t devs[256];
 	unsigned int n;
 
-	if (!allow_names(allow, st->st_rdev))
-		return errf(err, errlen, EPERM,
-			    "refusing to write to block device '%s': writes "
-			    "destroy its data; pass --allow-device-writes=%s "
-			    "to allow it", path, path);
 	if (dev_name(st->st_rdev, name, sizeof(name))) {
 		devs[0] = st->st_rdev;
 		n = 1;
@@ -279,6 +277,11 @@ static int check_device(const char *path, const struct stat *st,
 			    "refusing to write to '%s': it is held by %s "
 			    "(device-mapper, md or similar); release it first",
 			    path, where);
+	if (!allow_names(allow, st->st_rdev))
+		return errf(err, errlen, EPERM,
+			    "refusing to write to block device '%s': writes "
+			    "destroy its data; pass --allow-device-writes=%s "
+			    "to allow it", path, path);
 	return 0;
 }
 

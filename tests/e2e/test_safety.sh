@@ -25,6 +25,7 @@ mkdir "$T/cwd" "$T/mnt"
 cd "$T/cwd" || exit 1
 
 sum() { sha256sum <"$L" | cut -d' ' -f1; }
+lacks_opt_in_advice() { ! grep -qF -- "--allow-device-writes" "$T/err"; }
 # refused DESC WANT_MSG ARGS...: exit 1, message on stderr, device and the
 # current folder unchanged.
 refused() {
@@ -67,6 +68,12 @@ if mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$L" \
 	refused "write to a mounted device with opt-in" \
 		"refusing to write to '$L': it is mounted at $T/mnt" \
 		--allow-device-writes="$L" -b4K -d1 -W0 -w100 "$L"
+	# Without the opt-in the message names the mount straight away
+	# instead of asking for an opt-in that would be refused too.
+	refused "write to a mounted device without opt-in" \
+		"refusing to write to '$L': it is mounted at $T/mnt" \
+		-b4K -d1 -W0 -w100 "$L"
+	check "mounted, no opt-in: no opt-in advice" lacks_opt_in_advice
 	umount "$T/mnt"
 else
 	skip "mounted device refusal" "mkfs.ext4 or mount failed"
@@ -78,6 +85,9 @@ if mkswap "$L" >/dev/null 2>&1 && swapon "$L" 2>/dev/null; then
 	refused "write to a swap device with opt-in" \
 		"refusing to write to '$L': it is used as swap" \
 		--allow-device-writes="$L" -b4K -d1 -W0 -r -w30 "$L"
+	refused "write to a swap device without opt-in" \
+		"refusing to write to '$L': it is used as swap" \
+		-b4K -d1 -W0 -r -w30 "$L"
 	swapoff "$L"
 else
 	skip "swap device refusal" "mkswap or swapon failed here"
