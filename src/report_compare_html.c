@@ -106,9 +106,14 @@ static double ax_map(const struct axis *a, double v)
 
 static double nice_up(double v)
 {
+	static const double steps[] = { 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 };
 	double m = pow(10, floor(log10(v))), r = v / m;
+	size_t i;
 
-	return (r <= 1 ? 1 : r <= 2 ? 2 : r <= 5 ? 5 : 10) * m;
+	for (i = 0; i < ARRAY_SIZE(steps); i++)
+		if (r <= steps[i])
+			return steps[i] * m;
+	return 10 * m;
 }
 
 /* Linear when the values span less than 20x, else log by decades. */
@@ -179,7 +184,9 @@ static void fmt_count_axis(char *buf, size_t len, double v)
 
 static void fmt_ms_axis(char *buf, size_t len, double ms)
 {
-	if (ms >= 1000)
+	if (ms <= 0)
+		snprintf(buf, len, "0");
+	else if (ms >= 1000)
 		snprintf(buf, len, "%g s", ms / 1000);
 	else if (ms >= 1)
 		snprintf(buf, len, "%g ms", ms);

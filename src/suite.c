@@ -61,6 +61,7 @@ static const struct suite_profile builtin[] = {
 
 struct suite_opts {
 	const char *path, *label, *history, *profiles, *profile_file;
+	const char *html;	/* --html FILE: the comparison page */
 	uint32_t duration_s, warmup_s;
 	uint64_t file_bytes;
 	bool keep, wide;
@@ -73,6 +74,7 @@ struct suite_result {
 	struct history_row row;
 	struct interp_test it;
 	double *interval_iops;	/* owned */
+	char device[64];	/* it.device points here */
 	double measured_s, fill_s, wall_s;
 };
 
@@ -103,7 +105,7 @@ static void suite_usage(FILE *f)
 	      "         [--file-size SIZE] [--profiles a,b,...] "
 	      "[--profile-file FILE]\n"
 	      "         [--history FILE] [--expect iops=N,mbps=N] "
-	      "[--keep-file] [--wide] [-Rcsv|-Rjson]\n"
+	      "[--keep-file] [--wide] [--html FILE] [-Rcsv|-Rjson]\n"
 	      "  PATH: a folder on the disk under test (or a new file name)\n"
 	      "  defaults: --duration 30 --warmup 5 --file-size 4G --profiles "
 	      DEFAULT_PROFILES "\n  built-in profiles:\n", f);
@@ -198,6 +200,8 @@ static int parse_args(int argc, char **argv, struct suite_opts *o)
 			o->label = v;
 		} else if (!strcmp(a, "--history")) {
 			o->history = v;
+		} else if (!strcmp(a, "--html")) {
+			o->html = v;
 		} else if (!strcmp(a, "--profiles")) {
 			o->profiles = v;
 		} else if (!strcmp(a, "--profile-file")) {
@@ -565,11 +569,23 @@ static void release_file(struct suite *s)
 static const char *const phase_names[] = { "filling", "warm-up",
 					   "measuring", "cool-down" };
 
+/* Seconds left for the whole suite: the rest of this test's timeline
+ * plus the later tests' warm-up and measured windows. */
+static double suite_left_s(const struct suite *s, const struct run_progress *p)
+{
+	double per = (double)s->o.warmup_s + s->o.duration_s;
+	double later = (double)(s->nprof - s->cur - 1) * per;
+
+	if (p->phase == 0)
+		return later + per;
+	return later + (p->total_s > p->elapsed_s ? p->total_s - p->elapsed_s :
+						    0);
+}
+
 static void progress_cb(void *arg, const struct run_progress *p)
 {
 	struct suite *s = arg;
-	double done = s->done_s + p->elapsed_s;
-	double left = s->est_s > done ? s->est_s - done : 0;
+	double left = suite_left_s(s, p);
 	int ph = p->phase >= 0 && p->phase < 4 ? p->phase : 2;
 	char line[256];
 
@@ -580,10 +596,10 @@ static void progress_cb(void *arg, const struct run_progress *p)
 			 (double)p->fill_total / MIB);
 	else
 		snprintf(line, sizeof(line), "[%zu/%zu] %s: %s %.0f/%.0f s, "
-			 "about %.0f s left; %.0f IOPS, %.1f MiB/s",
+			 "suite about %.0f s left; %.0f IOPS, %.1f MiB/s",
 			 s->cur + 1, s->nprof, s->prof[s->cur].name,
-			 phase_names[ph], p->elapsed_s, p->total_s, left,
-			 p->iops, p->mib_s);
+			 phase_names[ph], p->phase_elapsed_s, p->phase_total_s,
+			 left, p->iops, p->mib_s);
 	if (s->tty) {
 		fprintf(stderr, "\r%s\033[K", line);
 	} else if (ph != s->last_phase || p->elapsed_s - s->last_line_s >= 10) {
@@ -625,34 +641,11 @@ static void safe_name(char *dst, size_t len, const char *src)
 			dst[i] = '_';
 }
 
-/* Per-interval IOPS summed over threads and directions. */
-static double *interval_series(const struct results *r, uint32_t *n)
-{
-	double *v;
-	uint32_t i, k;
-	int d;
-
-	*n = 0;
-	if (!r->nintervals || !r->interval_ms)
-		return NULL;
-	v = calloc(r->nintervals, sizeof(*v));
-	if (!v)
-		return NULL;
-	for (i = 0; i < r->nrows; i++)
-		for (d = 0; d < DIR_COUNT; d++)
-			for (k = 0; r->rows[i].dir[d].intervals &&
-				    k < r->nintervals; k++)
-				v[k] += (double)r->rows[i].dir[d].intervals[k].ios;
-	for (k = 0; k < r->nintervals; k++)
-		v[k] /= r->interval_ms / 1000.0;
-	*n = r->nintervals;
-	return v;
-}
-
 static void fill_figures(struct suite *s, size_t i, const struct results *r,
 			 struct suite_result *out)
 {
 	struct agg *all = calloc(3, sizeof(*all));
+	struct cmp_detail d;
 	struct history_row *row = &out->row;
 	const struct target_opts *t = &r->profile.targets[0];
 	double inflight = 0;
@@ -713,9 +706,12 @@ static void fill_figures(struct suite *s, size_t i, const struct results *r,
 	out->it.random = t->random;
 	out->it.buffered = t->cache == CACHE_BUFFERED || t->cache == CACHE_MMAP;
 	out->it.file_bytes = s->o.file_bytes;
-	out->interval_iops = interval_series(r, &out->it.nintervals);
-	out->it.interval_iops = out->interval_iops;
-	out->it.interval_s = r->interval_ms / 1000.0;
+	if (!compare_detail_from_results(r, &d)) {
+		compare_interp_apply(&d, &out->it);
+		str_copy(out->device, sizeof(out->device), d.device);
+		out->it.device = out->device;
+		out->interval_iops = d.interval_iops;	/* now ours */
+	}
 	out->measured_s = r->test_time_s;
 	out->fill_s = r->targets[0].fill_seconds;
 	if (r->sys.mem_bytes)
@@ -953,21 +949,61 @@ static const char *earlier_label(const struct history *h, const char *label)
 	return NULL;
 }
 
-static void auto_compare(const struct suite *s)
+/* --html: the comparison page (or this label alone), written to a
+ * temporary name and renamed, so the file is whole or absent.  0 or 1. */
+static int write_html(const struct suite *s, const struct history *h,
+		      const char *from)
+{
+	char tmp[PATH_MAX + 16];
+	FILE *f;
+	int ret;
+
+	snprintf(tmp, sizeof(tmp), "%s.tmp%d", s->o.html, (int)getpid());
+	f = fopen(tmp, "we");
+	if (!f) {
+		fprintf(stderr, "ioprobe: error: cannot write '%s': %s\n",
+			s->o.html, strerror(errno));
+		return 1;
+	}
+	ret = compare_report(h, from ? from : s->o.label, s->o.label,
+			     FORMAT_HTML, CMP_FINDINGS_ALL, f);
+	if (fclose(f) && ret >= 0)
+		ret = -errno;
+	if (ret >= 0 && rename(tmp, s->o.html))
+		ret = -errno;
+	if (ret < 0) {
+		unlink(tmp);
+		fprintf(stderr, "ioprobe: error: cannot write '%s': %s\n",
+			s->o.html, strerror(-ret));
+		return 1;
+	}
+	fprintf(s->info, "\nreport: %s (%s)\n", s->o.html,
+		from ? "the comparison as a page" : "this run as a page");
+	return 0;
+}
+
+static int auto_compare(const struct suite *s)
 {
 	struct history h = { 0 };
 	char err[512];
 	const char *from;
+	int ret = 0;
 
-	if (history_load(s->hist, &h, err, sizeof(err)))
-		return;
+	if (history_load(s->hist, &h, err, sizeof(err))) {
+		if (s->o.html)
+			fprintf(stderr, "ioprobe: error: %s\n", err);
+		return s->o.html ? 1 : 0;
+	}
 	from = earlier_label(&h, s->o.label);
 	if (from) {
 		fputc('\n', s->info);
 		compare_report(&h, from, s->o.label, FORMAT_TEXT,
 			       CMP_FINDINGS_CHANGE, s->info);
 	}
+	if (s->o.html)
+		ret = write_html(s, &h, from);
 	history_release(&h);
+	return ret;
 }
 
 /* ---- main ---------------------------------------------------------- */
@@ -1041,7 +1077,7 @@ int suite_main(int argc, char **argv)
 			s->nres, s->nres == 1 ? "" : "s", s->hist);
 	}
 	if (!status) {
-		auto_compare(s);
+		status = auto_compare(s);
 		machine_output(s);
 	}
 out:
