@@ -184,6 +184,75 @@ static void test_interp_from_row(void **state)
 	history_release(&h);
 }
 
+static char *render(struct history *h, const char *from, const char *to,
+		    int *ret)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	*ret = compare_report(h, from, to, FORMAT_TEXT, CMP_FINDINGS_ALL, f);
+	fclose(f);
+	return buf;
+}
+
+static size_t count(const char *hay, const char *needle)
+{
+	size_t n = 0;
+
+	for (; (hay = strstr(hay, needle)); hay++)
+		n++;
+	return n;
+}
+
+/* One label: its summary and findings once, no arrows, no factors. */
+static void test_single_label(void **state)
+{
+	struct history h;
+	char *out;
+	int ret;
+
+	(void)state;
+	memset(&h, 0, sizeof(h));
+	row(&h, "demo", "randread4k", 407, 12800);
+	row(&h, "demo", "seqread64k", 410, 9000);
+	out = render(&h, "demo", "demo", &ret);
+	assert_int_equal(ret, 0);
+	assert_null(strstr(out, "→"));
+	assert_null(strstr(out, "×1.00"));
+	assert_int_equal(count(out, "findings for 'demo'"), 1);
+	assert_int_equal(count(out, "capped at"), 1);
+	assert_non_null(strstr(out, "randread4k   407"));
+	free(out);
+	history_release(&h);
+}
+
+/* A test under one label only is named; a gone JSON result is said once. */
+static void test_only_and_missing_json(void **state)
+{
+	struct history h;
+	char *out;
+	size_t i;
+	int ret;
+
+	(void)state;
+	story(&h);
+	row(&h, "before", "mixed8k", 398, 12600);
+	h.path = str_dup("/nonexistent-ioprobe/history.csv");
+	for (i = 0; i < h.nrows; i++)
+		str_copy(h.rows[i].json, sizeof(h.rows[i].json),
+			 "results/gone.json");
+	out = render(&h, "before", "after", &ret);
+	assert_int_equal(ret, 0);
+	assert_non_null(strstr(out, "only in 'before': mixed8k"));
+	assert_int_equal(count(out, "saved JSON results are unreadable"), 1);
+	assert_non_null(strstr(out, "(first: '/nonexistent-ioprobe/results/"
+				    "gone.json' is gone)"));
+	free(out);
+	history_release(&h);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -193,6 +262,8 @@ int main(void)
 		cmocka_unit_test(test_repeated_runs_no_clear_change),
 		cmocka_unit_test(test_report_exit_status),
 		cmocka_unit_test(test_interp_from_row),
+		cmocka_unit_test(test_single_label),
+		cmocka_unit_test(test_only_and_missing_json),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
