@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# test_compare_html.sh - the before/after page from a two-label history
+# built by two short suites: `compare -Rhtml` and `suite --html` write one
+# self-contained page (XML-parseable, inline SVG, no script, nothing
+# fetched) with the headline, bars, percentile curves, table and findings;
+# a one-label history gives that label's page; a gone JSON result is
+# noted and the page still renders.
+. "$(dirname "$0")/lib.sh"
+
+H=$T/hist/history.csv
+S=(--duration 1 --warmup 0 --file-size 16M --history "$H"
+	--profiles randread4k,seqread64k)
+mkdir -p "$T/d"
+
+run_io suite "$T/d" --label 'before<&>' "${S[@]}" --html "$T/one.html"
+check_eq "first suite with --html exits 0" "$rc" 0
+check "one-label page written" test -s "$T/one.html"
+check "suite names the page" grep -q "report: $T/one.html (this run as a page)" "$T/out"
+check "one-label page parses as XML" xmllint --noout "$T/one.html"
+check "one-label page names the label, escaped" \
+	grep -q "Storage benchmark: 'before&lt;&amp;&gt;'" "$T/one.html"
+check "one-label page says how to get a comparison" grep -q -- '--label after' "$T/one.html"
+
+run_io suite "$T/d" --label after "${S[@]}" --html "$T/two.html"
+check_eq "second suite with --html exits 0" "$rc" 0
+check "suite page is the comparison" grep -q "report: $T/two.html (the comparison as a page)" "$T/out"
+check "no temporary page left" bash -c "! ls '$T' | grep -q 'two.html.tmp'"
+
+run_io compare --history "$H" -Rhtml
+check "compare -Rhtml exits 0 or 3" bash -c "[ $rc = 0 ] || [ $rc = 3 ]"
+cp "$T/out" "$T/cmp.html"
+check "page parses as XML (xmllint)" xmllint --noout "$T/cmp.html"
+check "headline with P99 and IOPS factors" \
+	grep -Eq '<h1>P99 latency [0-9.]+× (faster|slower), IOPS [0-9.]+× (higher|lower) after the change' "$T/cmp.html"
+bars=$(xmllint --xpath 'count(//*[local-name()="rect"][@class="bar"])' "$T/cmp.html")
+check_eq "a bar per test, label and metric" "$bars" 8
+curves=$(xmllint --xpath 'count(//*[local-name()="polyline"])' "$T/cmp.html")
+check_eq "percentile curves from the saved histograms" "$curves" 4
+check "table with factors and verdicts" \
+	bash -c "grep -q '<th>faster ×</th>' '$T/cmp.html' && grep -Eq '<td class=\"(good|bad|flat)\">(faster|slower|no clear change|mixed)</td>' '$T/cmp.html'"
+check "findings for both labels" \
+	bash -c "grep -q 'Findings for .before&lt;&amp;&gt;.' '$T/cmp.html' && grep -q 'Findings for .after.' '$T/cmp.html'"
+check "label escaped everywhere" bash -c "! grep -q 'before<&>' '$T/cmp.html'"
+check "no script, nothing fetched" \
+	bash -c "! grep -Eqi '<script|src=\"http|href=\"http|<link ' '$T/cmp.html'"
+check "suite page equals compare's" cmp -s "$T/two.html" "$T/cmp.html"
+
+# A gone JSON result: said once, the page still renders with fewer curves.
+first=$(python3 -c "
+import csv; print([r for r in csv.DictReader(open('$H'))][0]['json'])")
+rm -f "$T/hist/$first"
+run_io compare --history "$H"
+check "gone JSON result noted once" \
+	bash -c "[ \$(grep -c 'saved JSON result is unreadable' '$T/out') = 1 ]"
+run_io compare --history "$H" -Rhtml
+check "page without one JSON parses" xmllint --noout "$T/out"
+curves=$(xmllint --xpath 'count(//*[local-name()="polyline"])' "$T/out")
+check_eq "one curve fewer" "$curves" 3
+finish
