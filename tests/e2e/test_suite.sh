@@ -45,6 +45,22 @@ check "history rows have the 20 columns and saved JSON (python csv)" \
 	grep -q 'rows ok' "$T/py"
 [ -s "$T/py" ] && grep -v 'rows ok' "$T/py" | head -5
 
+# One label only: said plainly, its summary and findings once, exit 0.
+run_io compare --history "$H"
+check_eq "one-label compare exits 0" "$rc" 0
+check "one-label compare says so" \
+	grep -q "the history holds one label, 'before': run \`ioprobe suite PATH --label after\` after your change, then compare" "$T/out"
+check "one-label compare shows no arrows or x1.00" bash -c "! grep -Eq '→|×1\.00' '$T/out'"
+check_eq "one-label findings printed once" "$(grep -c "^findings for 'before':" "$T/out")" 1
+check "one-label summary row" grep -Eq '^randread4k +[0-9,.]+ ' "$T/out"
+run_io compare --history "$T/none.csv"
+check_eq "missing history is a usage error" "$rc" 2
+check "missing history: clear message" \
+	grep -q "no runs in history '$T/none.csv': run \`ioprobe suite PATH --label before\` first" "$T/err"
+echo "$(head -1 "$H")" >"$T/empty.csv"
+run_io compare --history "$T/empty.csv"
+check_eq "empty history is a usage error" "$rc" 2
+
 run_io suite "$T/d" --label after --profiles randread4k,seqread64k "${S[@]}"
 check_eq "second suite exits 0" "$rc" 0
 check "second label prints the comparison" \
@@ -60,7 +76,14 @@ run_io compare --history "$H" -Rjson
 check "compare -Rjson parses" bash -c "jq -e '.tests | length == 2' '$T/out' >/dev/null"
 run_io compare --history "$H" --from nosuch
 check_eq "unknown label is a usage error" "$rc" 2
-check "unknown label message" grep -q "unknown label 'nosuch'" "$T/err"
+check "unknown label message lists the labels" \
+	grep -q "unknown label 'nosuch': history '$H' holds 'before', 'after'" "$T/err"
+run_io compare --history "$H" --from after --to after
+check_eq "--from X --to X exits 0" "$rc" 0
+check "--from X --to X says so" grep -q "name the same label, 'after'" "$T/out"
+check_eq "--from X --to X: findings once" "$(grep -c "^findings for 'after':" "$T/out")" 1
+run_io compare --history "$H"
+check "a test under one label only is named" grep -q "^only in 'before': mixed8k" "$T/out"
 
 # Signals mid-suite: no test file, no partial row, status 128+N.
 for sig in INT TERM; do
