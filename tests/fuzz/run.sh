@@ -10,6 +10,7 @@
 # saved in build-fuzz/artifacts/NAME/ and makes the script exit 1; keep the
 # input as a regression seed in tests/fuzz/corpus/NAME once fixed.
 # TARGET is a name such as cli or history (default: all of them).
+# NAME.dict beside a target, when present, is its libFuzzer dictionary.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -32,6 +33,7 @@ run_one() {	# NAME: replay the seeds, then fuzz; log in build-fuzz/NAME.log
 	local opts=(-close_fd_mask=3 -timeout=10 -rss_limit_mb=2048
 		    -max_len=65536 -print_final_stats=1)
 	mkdir -p "$work" "$art"
+	[ -f "$here/$n.dict" ] && opts+=(-dict="$here/$n.dict")
 	if [ ! -x "$bin" ]; then
 		echo "ERROR: $bin is missing: run make fuzz" >"$fb/$n.log"
 		return 1
@@ -46,28 +48,34 @@ run_one() {	# NAME: replay the seeds, then fuzz; log in build-fuzz/NAME.log
 	} >"$fb/$n.log" 2>&1
 }
 
-mkdir -p "$fb"
-fails=0
-i=0
-while [ $i -lt ${#names[@]} ]; do
-	pids=()
-	for n in "${names[@]:$i:2}"; do
-		run_one "$n" &
-		pids+=("$!:$n")
+# The whole loop is one function, read before it runs: editing this file
+# while it fuzzes does not derail it.
+main() {
+	mkdir -p "$fb"
+	fails=0
+	i=0
+	while [ $i -lt ${#names[@]} ]; do
+		pids=()
+		for n in "${names[@]:$i:2}"; do
+			run_one "$n" &
+			pids+=("$!:$n")
+		done
+		for pn in "${pids[@]}"; do
+			if wait "${pn%%:*}"; then
+				n=${pn#*:}
+				echo "fuzz ${n}: ok ($(grep -o 'stat::number_of_executed_units: [0-9]*' \
+					"$fb/$n.log" | tail -n1 | awk '{print $2}') runs)"
+			else
+				n=${pn#*:}
+				fails=$((fails + 1))
+				echo "fuzz ${n}: FAILED, log $fb/$n.log" >&2
+				grep -E -m5 'ERROR|SUMMARY|Test unit written' \
+					"$fb/$n.log" | sed 's/^/    /' >&2
+			fi
+		done
+		i=$((i + 2))
 	done
-	for pn in "${pids[@]}"; do
-		if wait "${pn%%:*}"; then
-			n=${pn#*:}
-			echo "fuzz ${n}: ok ($(grep -m1 -o 'stat::number_of_executed_units: [0-9]*' \
-				"$fb/$n.log" | tail -n1 | awk '{print $2}') runs)"
-		else
-			n=${pn#*:}
-			fails=$((fails + 1))
-			echo "fuzz ${n}: FAILED, log $fb/$n.log" >&2
-			grep -E -m5 'ERROR|SUMMARY|Test unit written' \
-				"$fb/$n.log" | sed 's/^/    /' >&2
-		fi
-	done
-	i=$((i + 2))
-done
-[ "$fails" -eq 0 ]
+	[ "$fails" -eq 0 ]
+}
+main
+exit
