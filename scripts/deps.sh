@@ -4,7 +4,7 @@
 set -u
 pkgs=(gcc make pkg-config liburing-dev libaio-dev libxml2-dev libjson-c-dev
       libcmocka-dev libxml2-utils jq python3 fio util-linux e2fsprogs
-      clang)	# clang: the libFuzzer targets (make fuzz, test_fuzz_smoke)
+      clang libclang-rt-dev)	# clang + libFuzzer: make fuzz, test_fuzz_smoke
 missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
