@@ -41,7 +41,7 @@ throttle() {	# $1 = iops, $2 = bytes/s (0 = lift)
 H=$T/history.csv
 suite() {	# $1 = label; runs inside the cgroup
 	bash -c "echo \$\$ >'$CG/cgroup.procs'; exec '$IOPROBE' suite '$T/mnt' \
-		--label $1 --duration 3 --warmup 1 --file-size 64M \
+		--label $1 --duration 5 --warmup 2 --file-size 64M \
 		--history '$H' --expect iops=$CAP,mbps=60" >"$T/out" 2>"$T/err"
 	rc=$?
 }
