@@ -670,6 +670,59 @@ static void test_round_trip(void **state)
 	profile_release(&a);
 }
 
+static char *escaped(const char *s)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	xml_put_escaped(f, s);
+	fclose(f);
+	return buf;
+}
+
+/* Linux file names are bytes; the XML must stay well-formed UTF-8. */
+static void test_escape_non_utf8(void **state)
+{
+	static const struct { const char *in, *out; } cases[] = {
+		{ "caf\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x98\x80",
+		  "caf\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x98\x80" },
+		{ "caf\xE9.dat", "caf\xEF\xBF\xBD.dat" },	/* Latin-1 */
+		{ "\xC3", "\xEF\xBF\xBD" },			/* cut short */
+		{ "\xC0\xAF", "\xEF\xBF\xBD\xEF\xBF\xBD" },	/* overlong */
+		{ "\xED\xA0\x80", "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD" },
+		{ "\xEF\xBF\xBE", "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD" },
+		{ "\xF4\x90\x80\x80", "\xEF\xBF\xBD\xEF\xBF\xBD"
+		  "\xEF\xBF\xBD\xEF\xBF\xBD" },		/* > U+10FFFF */
+		{ "a\x01<b", "a&lt;b" },
+	};
+	struct profile p, back;
+	char *out, *xml;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		out = escaped(cases[i].in);
+		if (strcmp(out, cases[i].out))
+			fail_msg("case %zu: got '%s', want '%s'", i, out,
+				 cases[i].out);
+		free(out);
+	}
+	/* -Rpxml of a Latin-1 path reads back (with U+FFFD) */
+	profile_init(&p);
+	p.ntargets = 1;
+	target_opts_init(&p.targets[0]);
+	p.targets[0].path = strdup("/tmp/caf\xE9.dat");
+	xml = write_str(&p, 0);
+	assert_int_equal(load(xml, NULL, 0, false, &back), 0);
+	assert_string_equal(back.targets[0].path,
+			    "/tmp/caf\xEF\xBF\xBD.dat");
+	profile_release(&back);
+	profile_release(&p);
+	free(xml);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -683,6 +736,7 @@ int main(void)
 		cmocka_unit_test(test_write_golden),
 		cmocka_unit_test(test_write_optional_snippets),
 		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_escape_non_utf8),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
