@@ -2,7 +2,8 @@
  * open them, start every worker (all set up before the clock starts),
  * then warm-up, the measured window and cool-down, stop, join, and leave
  * the counts in the results.  Signals only set the stop flag; the main
- * thread polls it in short sleeps and the workers once per batch.
+ * thread polls it in short sleeps and moves the workers to PHASE_STOP,
+ * which they read once per batch.
  */
 #include "run.h"
 
@@ -29,12 +30,18 @@
 volatile sig_atomic_t run_stop;
 volatile sig_atomic_t run_stop_signal;
 
+/* Only the main thread reads run_stop (workers see PHASE_STOP instead):
+ * a volatile sig_atomic_t is safe between a handler and the thread it
+ * interrupts, not between threads. */
 static void run_on_signal(int sig)
 {
+	int saved_errno = errno;
+
 	if (run_stop)
 		_exit(128 + sig);	/* second signal: the user means it */
 	run_stop_signal = sig;
 	run_stop = 2;
+	errno = saved_errno;
 }
 
 void run_install_signals(void)
@@ -311,7 +318,7 @@ static int run_start_workers(struct run_ctx *c, char *err, size_t errlen)
 	int ret = 0;
 
 	/* Workers never take the stop signals: the main thread does, and
-	 * every worker sees run_stop at its next batch. */
+	 * moves every worker to PHASE_STOP, seen at its next batch. */
 	sigemptyset(&block);
 	sigaddset(&block, SIGINT);
 	sigaddset(&block, SIGTERM);

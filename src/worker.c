@@ -689,7 +689,7 @@ static int worker_loop(struct worker *w)
 	for (;;) {
 		ph = atomic_load_explicit(&w->shared->phase,
 					  memory_order_relaxed);
-		if (ph >= PHASE_STOP || run_stop)
+		if (ph >= PHASE_STOP)	/* run.c's answer to a signal too */
 			break;
 		ret = batch(w, ph);
 		if (ret)
