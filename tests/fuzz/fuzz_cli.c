@@ -45,8 +45,12 @@ static void print_and_reload(const struct profile *p)
 	if (fclose(f))
 		abort();
 	profile_init(&back);
+	err[0] = '\0';
 	xmlprofile_load_mem(xml, len, "fuzz.xml", NULL, 0, true, &back, err,
 			    sizeof(err));
+	/* whatever the profile, -Rpxml must write well-formed XML */
+	if (strstr(err, "malformed XML"))
+		abort();
 	profile_release(&back);
 	free(xml);
 }

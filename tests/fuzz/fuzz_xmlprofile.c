@@ -56,8 +56,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (fclose(f))
 			abort();
 		profile_init(&back);
+		err[0] = '\0';
 		xmlprofile_load_mem(xml, len, "back.xml", NULL, 0, true, &back,
 				    err, sizeof(err));
+		/* what we write must be well-formed XML */
+		if (strstr(err, "malformed XML"))
+			abort();
 		profile_release(&back);
 		free(xml);
 	}
