@@ -1291,6 +1291,15 @@ static void first_error(void *data, xmlErrorPtr e)
 	str_copy(c->perr, sizeof(c->perr), e->message);
 }
 
+/* libxml2 reports some errors (input encodings, I/O) outside the parser
+ * context, on its generic channel, which prints them raw on stderr; the
+ * parser context still records them, so they are dropped here. */
+static void drop_generic_error(void *ctx, const char *msg, ...)
+{
+	(void)ctx;
+	(void)msg;
+}
+
 /* The parser's first error as "name:line: malformed XML: message". */
 static int parse_error(struct xp_ctx *c, xmlParserCtxtPtr pctx)
 {
@@ -1324,6 +1333,8 @@ int xmlprofile_load_mem(const char *buf, size_t len, const char *name,
 		.name = name, .err = err, .errlen = errlen, .subst = subst,
 		.nsubst = nsubst, .allow_templates = allow_templates, .p = p,
 	};
+	xmlGenericErrorFunc old_generic;
+	void *old_generic_ctx;
 	xmlParserCtxtPtr pctx;
 	xmlDocPtr doc;
 	xmlNodePtr root;
@@ -1341,9 +1352,13 @@ int xmlprofile_load_mem(const char *buf, size_t len, const char *name,
 	}
 	pctx->_private = &c;
 	pctx->sax->serror = first_error;
+	old_generic = xmlGenericError;
+	old_generic_ctx = xmlGenericErrorContext;
+	xmlSetGenericErrorFunc(NULL, drop_generic_error);
 	doc = xmlCtxtReadMemory(pctx, buf, (int)len, name, NULL,
 				XML_PARSE_NONET | XML_PARSE_NOERROR |
 				XML_PARSE_NOWARNING | XML_PARSE_BIG_LINES);
+	xmlSetGenericErrorFunc(old_generic_ctx, old_generic);
 	root = doc ? xmlDocGetRootElement(doc) : NULL;
 	if (!doc)
 		ret = parse_error(&c, pctx);

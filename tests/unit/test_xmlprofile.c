@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -723,6 +724,39 @@ static void test_escape_non_utf8(void **state)
 	free(xml);
 }
 
+/* A profile in a broken encoding gets our one-line error, and libxml2
+ * prints nothing of its own on stderr. */
+static void test_encoding_error_quiet(void **state)
+{
+	static const char bad[] = "<?xml encoding=\"utf.8\"?><\xE5s!\xE5\xE5"
+				  "\xE5\x00\xE5";
+	struct profile p;
+	char noise[256] = "";
+	FILE *tmp = tmpfile();
+	int saved, ret;
+	ssize_t n;
+
+	(void)state;
+	assert_non_null(tmp);
+	fflush(stderr);
+	saved = dup(2);
+	assert_true(saved >= 0);
+	dup2(fileno(tmp), 2);
+	profile_init(&p);
+	ret = xmlprofile_load_mem(bad, sizeof(bad) - 1, "enc.xml", NULL, 0,
+				  false, &p, err, sizeof(err));
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	n = pread(fileno(tmp), noise, sizeof(noise) - 1, 0);
+	fclose(tmp);
+	profile_release(&p);
+	assert_int_equal(ret, -22);
+	assert_non_null(strstr(err, "enc.xml:1: malformed XML"));
+	if (n > 0)
+		fail_msg("libxml2 wrote to stderr: %s", noise);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -737,6 +771,7 @@ int main(void)
 		cmocka_unit_test(test_write_optional_snippets),
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_escape_non_utf8),
+		cmocka_unit_test(test_encoding_error_quiet),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
