@@ -111,9 +111,13 @@ void xml_put_escaped(FILE *f, const char *s)
 			fprintf(f, "&#x%X;", *c);
 			break;
 		default:
-			/* other C0 controls are not allowed in XML 1.0 */
+			/* other C0 controls are not allowed in XML 1.0:
+			 * U+FFFD, never nothing, so a path "a\x01b" does
+			 * not read back as another file's "ab" */
 			if (*c >= 0x20)
 				fputc(*c, f);
+			else
+				fputs("\xEF\xBF\xBD", f);
 			break;
 		}
 	}

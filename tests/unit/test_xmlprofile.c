@@ -696,7 +696,7 @@ static void test_escape_non_utf8(void **state)
 		{ "\xEF\xBF\xBE", "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD" },
 		{ "\xF4\x90\x80\x80", "\xEF\xBF\xBD\xEF\xBF\xBD"
 		  "\xEF\xBF\xBD\xEF\xBF\xBD" },		/* > U+10FFFF */
-		{ "a\x01<b", "a&lt;b" },
+		{ "a\x01<b\t", "a\xEF\xBF\xBD&lt;b&#x9;" },	/* C0 */
 	};
 	struct profile p, back;
 	char *out, *xml;
