@@ -18,6 +18,7 @@
 #include "profile.h"
 #include "results.h"
 #include "util.h"
+#include "workload.h"
 
 #define STARS "*******************************************************************************"
 
@@ -547,6 +548,93 @@ static void put_run_facts(const struct results *r, FILE *f)
 		fprintf(f, "WARNING: %s\n", r->warnings[i]);
 }
 
+/* A range boundary as DiskSpd prints it: the number right-aligned in 6
+ * columns, then its unit (padded to 4 on the left-hand boundary). */
+static void put_dist_size(uint64_t v, bool pad, FILE *f)
+{
+	char buf[32];
+	size_t n;
+
+	report_fmt_size(buf, sizeof(buf), v);
+	n = strcspn(buf, "KMGT");
+	fprintf(f, pad ? "%6.*s%-4s" : "%6.*s%s", (int)n, buf, buf + n);
+}
+
+/* "[thread: 0 - 3]" with runs of consecutive ids folded, as DiskSpd. */
+static void put_thread_runs(const struct results *r, uint32_t target,
+			    FILE *f)
+{
+	uint32_t i, first = UINT32_MAX, last = UINT32_MAX;
+
+	fputs(" [thread:", f);
+	for (i = 0; i <= r->nrows; i++) {
+		bool end = i == r->nrows;
+		uint32_t th = end ? 0 : r->rows[i].thread;
+
+		if (!end && r->rows[i].target != target)
+			continue;
+		if (!end && last != UINT32_MAX && th == last + 1) {
+			last = th;
+			continue;
+		}
+		if (last != UINT32_MAX) {
+			if (last != first)
+				fprintf(f, " %" PRIu32 " -", first);
+			fprintf(f, " %" PRIu32, last);
+		}
+		first = last = th;
+		if (end)
+			break;
+	}
+	fputs("]\n", f);
+}
+
+/* -rd: the ranges the generator really uses after truncation to the
+ * target and renormalising; recomputed from the profile and the target
+ * size (workload_init is pure), so `show` prints the same. */
+static void put_effective_dist(const struct results *r, FILE *f)
+{
+	struct workload *w;
+	const struct dist_eff *d;
+	bool header = false;
+	uint32_t i, j, n;
+	char err[256];
+
+	w = malloc(sizeof(*w));
+	if (!w)
+		return;
+	for (i = 0; i < r->ntargets && i < r->profile.ntargets; i++) {
+		const struct target_opts *o = &r->profile.targets[i];
+		_Atomic uint64_t seq = 0;
+
+		if (o->dist == DIST_NONE)
+			continue;
+		if (workload_init(w, o, r->targets[i].size_bytes, 0, 0, 0,
+				  &seq, err, sizeof(err)))
+			continue;
+		n = workload_dist(w, &d);
+		if (!n)
+			continue;
+		if (!header) {
+			fputs("\nEffective IO Distributions\n"
+			      "--------------------------\n", f);
+			header = true;
+		}
+		fprintf(f, "target: %s", r->targets[i].path);
+		put_thread_runs(r, i, f);
+		for (j = 0; j < n; j++) {
+			if (!d[j].io_pct && d[j].io_share_pct <= 0)
+				continue;	/* holes are not listed */
+			fprintf(f, "%6.0f%% of IO => [", d[j].io_share_pct);
+			put_dist_size(d[j].start, true, f);
+			fputs("- ", f);
+			put_dist_size(d[j].end, false, f);
+			fputs(")\n", f);
+		}
+	}
+	free(w);
+}
+
 static int put_results(const struct results *r, FILE *f)
 {
 	struct agg *a;
@@ -564,6 +652,7 @@ static int put_results(const struct results *r, FILE *f)
 			r->profile.pool_requests);
 	put_run_facts(r, f);
 	put_cpu(r, f);
+	put_effective_dist(r, f);
 	a = malloc(sizeof(*a));
 	if (!a)
 		return -ENOMEM;

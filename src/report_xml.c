@@ -18,6 +18,7 @@
 
 #include "hist.h"
 #include "util.h"
+#include "workload.h"
 #include "xmlprofile.h"
 
 #define DISKSPD_VERSION "2.2.0"
@@ -437,6 +438,45 @@ static void aggregate3(const struct results *r,
 	}
 }
 
+/* -rd: the effective ranges the generator used (recomputed from the
+ * profile and the target size; workload_init is pure), as DiskSpd's
+ * <Distribution><Absolute><Range IO="pct">bytes</Range>..., holes IO="0". */
+static void write_distribution(FILE *f, unsigned int lvl,
+			       const struct results *r,
+			       const struct thread_target *row)
+{
+	const struct target_opts *o;
+	const struct dist_eff *d;
+	struct workload *wl;
+	_Atomic uint64_t seq = 0;
+	char err[256];
+	uint32_t j, n;
+
+	if (row->target >= r->profile.ntargets ||
+	    row->target >= r->ntargets)
+		return;
+	o = &r->profile.targets[row->target];
+	if (o->dist == DIST_NONE)
+		return;
+	wl = malloc(sizeof(*wl));
+	if (!wl)
+		return;
+	if (workload_init(wl, o, r->targets[row->target].size_bytes, 0, 0, 0,
+			  &seq, err, sizeof(err)) == 0 &&
+	    (n = workload_dist(wl, &d)) > 0) {
+		open_el(f, lvl, "Distribution");
+		open_el(f, lvl + 1, "Absolute");
+		for (j = 0; j < n; j++) {
+			ind(f, lvl + 2);
+			fprintf(f, "<Range IO=\"%.0f\">%" PRIu64 "</Range>\n",
+				d[j].io_share_pct, d[j].end - d[j].start);
+		}
+		close_el(f, lvl + 1, "Absolute");
+		close_el(f, lvl, "Distribution");
+	}
+	free(wl);
+}
+
 static void write_target(FILE *f, unsigned int lvl, const struct results *r,
 			 const struct thread_target *row, struct work *w)
 {
@@ -455,6 +495,7 @@ static void write_target(FILE *f, unsigned int lvl, const struct results *r,
 	el_u64(f, lvl + 1, "ReadCount", w->a[0].ios);
 	el_u64(f, lvl + 1, "WriteBytes", w->a[1].bytes);
 	el_u64(f, lvl + 1, "WriteCount", w->a[1].ios);
+	write_distribution(f, lvl + 1, r, row);
 	if (p->measure_latency)
 		write_row_latency(f, lvl + 1, w->a);
 	if (r->nintervals && w->s.n) {

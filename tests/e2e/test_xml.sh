@@ -146,4 +146,15 @@ run_io -X"$T/missing.xml" "$T/b.dat"
 check_eq "missing profile: exit 2" "$rc" 2
 check "missing profile: says why" grep -q "cannot read profile" "$T/err"
 
+# -rd: each Thread/Target carries the effective ranges (holes IO="0"),
+# covering the whole 100 KiB target.
+rm -f "$T/rd.dat"
+"$IOPROBE" --engine=null -b4K -d1 -W0 -t1 -r -rdpct10/10:10/10:0/10:80/70 \
+	-Rxml -c100K "$T/rd.dat" >"$T/rd.xml" 2>/dev/null
+check_eq "-rd: ranges in Thread/Target" "$(xmllint --xpath \
+	'count(//Thread/Target/Distribution/Absolute/Range)' "$T/rd.xml")" 4
+check_eq "-rd: range bytes cover the target" "$(xmllint --xpath \
+	'sum(//Thread/Target/Distribution/Absolute/Range)' "$T/rd.xml")" 102400
+check_eq "-rd: hole has IO 0" "$(xmllint --xpath \
+	'string(//Thread/Target/Distribution/Absolute/Range[3]/@IO)' "$T/rd.xml")" 0
 finish
