@@ -55,6 +55,7 @@ int write_all(int fd, const void *buf, size_t len)
 	return 0;
 }
 
+__attribute__((format(printf, 2, 0)))
 static void vdiag(const char *kind, const char *fmt, va_list ap)
 {
 	char line[1024];
