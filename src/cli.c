@@ -776,6 +776,18 @@ static int parse_engine(struct cli *c, const char *val)
 	return bad(c, "--engine", val, "io_uring, libaio, sync or null");
 }
 
+/* --batch=N: requests staged before one submit call. */
+static int parse_batch(struct cli *c, const char *val)
+{
+	uint64_t v;
+
+	if (parse_uint_strict(val, 4096, &v) || !v)
+		return bad(c, "--batch", val,
+			   "a number of requests from 1 to 4096");
+	c->p->batch_submit = (uint32_t)v;
+	return 0;
+}
+
 /* --output FORMAT:PATH */
 static int parse_output(struct cli *c, const char *val)
 {
@@ -810,6 +822,7 @@ static int parse_long(struct cli *c, const char *tok, const char *next,
 {
 	static const char *const names[] = {
 		"--engine", "--allow-device-writes", "--output", "--label",
+		"--batch",
 	};
 	const char *eq = strchr(tok, '=');
 	size_t n = eq ? (size_t)(eq - tok) : strlen(tok);
@@ -841,8 +854,10 @@ static int parse_long(struct cli *c, const char *tok, const char *next,
 		return set_string(c, &c->p->allow_device_writes, val);
 	case 2:
 		return parse_output(c, val);
-	default:
+	case 3:
 		return set_string(c, &c->p->label, val);
+	default:
+		return parse_batch(c, val);
 	}
 }
 
@@ -1351,6 +1366,8 @@ void cli_usage(FILE *f)
 "\n"
 "ioprobe options:\n"
 "  --engine=NAME              io_uring (default), libaio, sync or null\n"
+"  --batch=N                  submit once N requests are ready (default 1:\n"
+"                             each at once; larger saves system calls)\n"
 "  --allow-device-writes=DEV  permit a write test on block device DEV\n"
 "  --output=FORMAT:PATH       also write FORMAT to PATH (- = stdout),\n"
 "                             repeatable\n"

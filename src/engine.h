@@ -45,6 +45,9 @@ struct engine;
 
 struct engine_ops {
 	const char *name;
+	/* reap() also submits what queue() staged, in the same system
+	 * call, so a worker need not call submit() before it. */
+	bool reap_submits;
 	/* Set up for @depth requests in flight over @nfds files.  0 or -errno;
 	 * -ENOSYS/-EPERM/-EOPNOTSUPP make engine_open() try the next one. */
 	int (*init)(struct engine *e, unsigned int depth, const int *fds,

@@ -125,8 +125,15 @@ static int uring_submit(struct engine *e)
 {
 	struct uring_state *s = e->priv;
 
-	/* Deferred: the next reap() submits and waits in one call. */
-	return (int)io_uring_sq_ready(&s->ring);
+	int ret;
+
+	if (!io_uring_sq_ready(&s->ring))
+		return 0;
+	ret = io_uring_submit(&s->ring);
+	e->syscalls++;
+	if (ret == -EAGAIN || ret == -EBUSY || ret == -EINTR)
+		return 0;	/* the next reap() submits them */
+	return ret;
 }
 
 static int uring_reap(struct engine *e, struct io_req **done, unsigned int min,
@@ -178,6 +185,7 @@ static void uring_exit(struct engine *e)
 
 const struct engine_ops engine_uring_ops = {
 	.name = "io_uring",
+	.reap_submits = true,
 	.init = uring_init,
 	.register_buffers = uring_register_buffers,
 	.queue = uring_queue,

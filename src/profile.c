@@ -28,6 +28,7 @@ void profile_init(struct profile *p)
 	p->cooldown_s = 0;
 	p->affinity_disabled = true;
 	p->format = FORMAT_TEXT;
+	p->batch_submit = 1;
 }
 
 void profile_release(struct profile *p)

@@ -127,6 +127,9 @@ struct profile {
 	struct output_spec outputs[PROFILE_MAX_OUTPUTS];
 
 	char *engine;			/* --engine=; NULL = auto */
+	uint32_t batch_submit;		/* --batch: submit once this many
+					 * requests are staged; 1 = each at
+					 * once (default, as fio does) */
 	char *allow_device_writes;	/* --allow-device-writes=DEV */
 	char *label;			/* --label (reports, CSV) */
 	char *xml_profile_path;		/* -X */

@@ -195,6 +195,7 @@ static jobj *json_profile(const struct profile *p)
 	}
 	add(o, "outputs", a);
 	add(o, "engine", js(p->engine));
+	add(o, "batch_submit", ju(p->batch_submit));
 	add(o, "allow_device_writes", js(p->allow_device_writes));
 	add(o, "label", js(p->label));
 	add(o, "xml_profile_path", js(p->xml_profile_path));
@@ -953,6 +954,7 @@ static int load_profile(struct jl *c, jobj *root, struct profile *p)
 			   &p->print_profile_only)) ||
 	    (ret = load_outputs(c, o, p)) ||
 	    (ret = jl_strdup(c, o, "engine", &p->engine)) ||
+	    (ret = jl_u32(c, o, "batch_submit", &p->batch_submit)) ||
 	    (ret = jl_strdup(c, o, "allow_device_writes",
 			     &p->allow_device_writes)) ||
 	    (ret = jl_strdup(c, o, "label", &p->label)) ||

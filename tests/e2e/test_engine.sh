@@ -61,4 +61,15 @@ else
 	n=$(total_ios)
 	check "fallback: non-zero I/Os (${n:-none})" [ "${n:-0}" -gt 0 ]
 fi
+# Submission batching: by default each request is submitted at once (one
+# I/O per submit); --batch=16 stages 16 before a submit, so the same QD32
+# run makes clearly fewer system calls per I/O.
+calls() { sed -n 's/^I\/Os per syscall:[[:space:]]*\([0-9.]*\).*/\1/p' "$T/out"; }
+run_io --engine=io_uring -b4K -d1 -W0 -r -o32 -Su -c16M "$T/batch.dat"
+one=$(calls)
+run_io --engine=io_uring --batch=16 -b4K -d1 -W0 -r -o32 -Su "$T/batch.dat"
+sixteen=$(calls)
+check_eq "--batch=16: exit status" "$rc" 0
+check "--batch=16 makes more I/Os per syscall ($one -> $sixteen)" \
+	awk -v a="${one:-0}" -v b="${sixteen:-0}" 'BEGIN { exit !(b > a * 1.5 && a > 0) }'
 finish

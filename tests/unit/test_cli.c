@@ -603,6 +603,15 @@ static void test_long_options(void **state)
 	      "too many --output");
 	OK("--label=before f");
 	assert_string_equal(P.label, "before");
+	OK("f");
+	assert_int_equal(P.batch_submit, 1);
+	OK("--batch=16 f");
+	assert_int_equal(P.batch_submit, 16);
+	OK("--batch 4 f");
+	assert_int_equal(P.batch_submit, 4);
+	FAILS("--batch=0 f", "invalid --batch '0': expected a number of "
+	      "requests from 1 to 4096");
+	FAILS("--batch=8x f", "invalid --batch '8x'");
 	FAILS("--label= f", "invalid --label ''");
 	FAILS("--frobnicate f", "unknown option '--frobnicate'");
 	FAILS("--engine", "option '--engine' needs a value");
