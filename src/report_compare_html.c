@@ -5,6 +5,7 @@
  * well-formed XML, so tests check it with an XML parser.  See
  * report_compare_html.h. */
 #include "report_compare_html.h"
+#include "emit.h"
 
 #include <errno.h>
 #include <math.h>
@@ -21,28 +22,6 @@
 #define PAD_R 20.0
 #define PAD_T 30.0
 #define PAD_B 50.0
-
-void cmp_html_escape(FILE *f, const char *s)
-{
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '&')
-			fputs("&amp;", f);
-		else if (c == '<')
-			fputs("&lt;", f);
-		else if (c == '>')
-			fputs("&gt;", f);
-		else if (c == '"')
-			fputs("&quot;", f);
-		else if (c == '\'')
-			fputs("&#39;", f);
-		else if (c < 0x20 && c != '\n' && c != '\t')
-			fputc(' ', f);	/* XML 1.0 forbids most controls */
-		else
-			fputc(c, f);
-	}
-}
 
 static const char *const css =
 	"body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,"
@@ -205,12 +184,12 @@ static void legend(const struct cmp_view *v, FILE *f)
 {
 	fputs("<p class=\"legend\"><span><i class=\"sw\" style=\"background:"
 	      COL_FROM "\"></i>", f);
-	cmp_html_escape(f, v->from);
+	emit_escaped(f, v->from);
 	fputs("</span>", f);
 	if (!v->single) {
 		fputs("<span><i class=\"sw\" style=\"background:" COL_TO
 		      "\"></i>", f);
-		cmp_html_escape(f, v->to);
+		emit_escaped(f, v->to);
 		fputs("</span>", f);
 	}
 	fputs("</p>\n", f);
@@ -269,7 +248,7 @@ static void bar_chart(const struct cmp_view *v, int which, FILE *f)
 		}
 		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" "
 			   "style=\"font-weight:600\">", cx, CHART_H - PAD_B + 20);
-		cmp_html_escape(f, t->test);
+		emit_escaped(f, t->test);
 		fputs("</text>", f);
 		if (!v->single) {
 			fmt_factor(lab, sizeof(lab), which ? t->p99_faster :
@@ -355,7 +334,7 @@ static void pct_chart(const struct cmp_view *v, size_t i, FILE *f)
 	fprintf(f, "<div class=\"panel\"><svg xmlns=\"http://www.w3.org/2000/"
 		   "svg\" viewBox=\"0 0 %.0f %.0f\" role=\"img\">\n", w, h);
 	fprintf(f, "<text x=\"%.1f\" y=\"16\" style=\"font-weight:600\">", x0);
-	cmp_html_escape(f, v->tests[i].test);
+	emit_escaped(f, v->tests[i].test);
 	fputs(": latency by percentile</text>\n", f);
 	ax_draw(f, &ya, x0, x1, fmt_ms_axis);
 	for (k = 0; k < ARRAY_SIZE(pcts) && nines(pcts[k]) <= xspan; k++) {
@@ -391,7 +370,7 @@ static void cards(const struct cmp_view *v, FILE *f)
 		const struct cmp_test *t = &v->tests[i];
 
 		fputs("<div class=\"card\"><b>", f);
-		cmp_html_escape(f, t->test);
+		emit_escaped(f, t->test);
 		fputs("</b>", f);
 		if (v->single) {
 			interp_fmt_count(a, sizeof(a), t->iops[0].median);
@@ -450,7 +429,7 @@ static void table(const struct cmp_view *v, FILE *f)
 		int k;
 
 		fputs("<tr><td>", f);
-		cmp_html_escape(f, t->test);
+		emit_escaped(f, t->test);
 		fputs("</td>", f);
 		td_pair(f, t->iops, false, sides);
 		if (!v->single) {
@@ -481,14 +460,14 @@ static void findings(const struct cmp_view *v, FILE *f)
 
 	for (s = 0; s < sides; s++) {
 		fputs("<h2>Findings for '", f);
-		cmp_html_escape(f, s ? v->to : v->from);
+		emit_escaped(f, s ? v->to : v->from);
 		fputs("'</h2>\n<ul>\n", f);
 		if (!v->nfind[s])
 			fputs("<li>nothing stands out: no wall, no stalls, no "
 			      "sign of a cache</li>\n", f);
 		for (i = 0; i < v->nfind[s]; i++) {
 			fputs("<li>", f);
-			cmp_html_escape(f, v->find[s][i].text);
+			emit_escaped(f, v->find[s][i].text);
 			fputs("</li>\n", f);
 		}
 		fputs("</ul>\n", f);
@@ -503,16 +482,16 @@ static void notes(const struct cmp_view *v, FILE *f)
 	for (k = 0; k < 2; k++)
 		if (v->only[k][0]) {
 			fputs("<p class=\"sub\">only in '", f);
-			cmp_html_escape(f, k ? v->to : v->from);
+			emit_escaped(f, k ? v->to : v->from);
 			fputs("': ", f);
-			cmp_html_escape(f, v->only[k]);
+			emit_escaped(f, v->only[k]);
 			fputs("</p>\n", f);
 		}
 	for (k = 0; what[k]; k++)
 		if (what[k][0]) {
 			fputs(k ? "<p class=\"sub\">note: " :
 				  "<p><b>change:</b> ", f);
-			cmp_html_escape(f, what[k]);
+			emit_escaped(f, what[k]);
 			fputs("</p>\n", f);
 		}
 }
@@ -523,26 +502,26 @@ static void head(const struct cmp_view *v, FILE *f)
 	      "lang=\"en\"><head><meta charset=\"utf-8\"/>"
 	      "<meta name=\"viewport\" content=\"width=device-width\"/>"
 	      "<title>ioprobe: ", f);
-	cmp_html_escape(f, v->from);
+	emit_escaped(f, v->from);
 	if (!v->single) {
 		fputs(" → ", f);
-		cmp_html_escape(f, v->to);
+		emit_escaped(f, v->to);
 	}
 	fprintf(f, "</title><style>%s</style></head>\n<body><main>\n", css);
 	fputs("<h1>", f);
 	if (v->single) {
 		fputs("Storage benchmark: '", f);
-		cmp_html_escape(f, v->from);
+		emit_escaped(f, v->from);
 		fputs("'</h1>\n<p class=\"sub\">one label so far: run <code>"
 		      "ioprobe suite PATH --label after</code> after your "
 		      "change, then compare</p>\n", f);
 		return;
 	}
-	cmp_html_escape(f, v->headline[0] ? v->headline : "Before and after");
+	emit_escaped(f, v->headline[0] ? v->headline : "Before and after");
 	fputs("</h1>\n<p class=\"sub\">'", f);
-	cmp_html_escape(f, v->from);
+	emit_escaped(f, v->from);
 	fputs("' → '", f);
-	cmp_html_escape(f, v->to);
+	emit_escaped(f, v->to);
 	fprintf(f, "': %zu test%s, medians of each label's runs</p>\n",
 		v->ntests, v->ntests == 1 ? "" : "s");
 }

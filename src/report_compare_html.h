@@ -14,7 +14,4 @@
  * 0 or -EIO when writing failed. */
 int report_compare_html(const struct cmp_view *v, FILE *f);
 
-/* Write @s to @f with & < > " ' escaped. */
-void cmp_html_escape(FILE *f, const char *s);
-
 #endif

@@ -7,6 +7,7 @@
  * string from the run (paths, host name, command line) is escaped.
  */
 #include "report.h"
+#include "emit.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -31,31 +32,6 @@
 #define COL_READ "#2563eb"
 #define COL_WRITE "#ea580c"
 #define COL_TOTAL "#334155"
-
-static void esc(FILE *f, const char *s)
-{
-	for (; s && *s; s++) {
-		switch (*s) {
-		case '&':
-			fputs("&amp;", f);
-			break;
-		case '<':
-			fputs("&lt;", f);
-			break;
-		case '>':
-			fputs("&gt;", f);
-			break;
-		case '"':
-			fputs("&quot;", f);
-			break;
-		case '\'':
-			fputs("&#39;", f);
-			break;
-		default:
-			fputc(*s, f);
-		}
-	}
-}
 
 static const char css[] =
 	"*{box-sizing:border-box}\n"
@@ -103,15 +79,15 @@ static void card(FILE *f, const char *key, const char *value,
 		 const char *unit, const char *detail)
 {
 	fputs("<div class=\"card\"><div class=\"k\">", f);
-	esc(f, key);
+	emit_escaped(f, key);
 	fputs("</div><div class=\"v\">", f);
-	esc(f, value);
+	emit_escaped(f, value);
 	fputs(" <span class=\"u\">", f);
-	esc(f, unit);
+	emit_escaped(f, unit);
 	fputs("</span></div>", f);
 	if (detail && *detail) {
 		fputs("<div class=\"d\">", f);
-		esc(f, detail);
+		emit_escaped(f, detail);
 		fputs("</div>", f);
 	}
 	fputs("</div>\n", f);
@@ -405,7 +381,7 @@ static void thread_table(const struct results *r, struct agg *a, FILE *f)
 		results_row_aggregate(r, row, DIR_COUNT, a);
 		fprintf(f, "<tr><td>%" PRIu32 "</td><td class=\"l\">",
 			row->thread);
-		esc(f, r->targets[row->target].path);
+		emit_escaped(f, r->targets[row->target].path);
 		fprintf(f, "</td><td>%" PRIu64 "</td><td>%" PRIu64 "</td>"
 			"<td>%.2f</td><td>%.2f</td>", row->dir[DIR_READ].ios,
 			row->dir[DIR_WRITE].ios, a->iops, a->mib_s);
@@ -423,9 +399,9 @@ static void thread_table(const struct results *r, struct agg *a, FILE *f)
 static void dt(FILE *f, const char *k, const char *v)
 {
 	fputs("<dt>", f);
-	esc(f, k);
+	emit_escaped(f, k);
 	fputs("</dt><dd>", f);
-	esc(f, v && *v ? v : "unknown");
+	emit_escaped(f, v && *v ? v : "unknown");
 	fputs("</dd>", f);
 }
 
@@ -546,25 +522,25 @@ static void head(const struct results *r, FILE *f)
 	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>"
 	      "\n<meta name=\"viewport\" content=\"width=device-width\"/>"
 	      "\n<title>ioprobe: ", f);
-	esc(f, r->profile.cmdline);
+	emit_escaped(f, r->profile.cmdline);
 	fprintf(f, "</title>\n<style>\n%s</style></head>\n<body><div class=\"main\">\n", css);
 	fputs("<h1>ioprobe report</h1>\n<div class=\"sub\"><code>", f);
-	esc(f, r->profile.cmdline);
+	emit_escaped(f, r->profile.cmdline);
 	fputs("</code></div>\n<div class=\"sub\">", f);
-	esc(f, r->sys.hostname);
+	emit_escaped(f, r->sys.hostname);
 	fputs(" · ", f);
-	esc(f, r->sys.start_time);
+	emit_escaped(f, r->sys.start_time);
 	fputs(" · engine ", f);
-	esc(f, r->engine);
+	emit_escaped(f, r->engine);
 	fputs(" · ioprobe ", f);
-	esc(f, r->version);
+	emit_escaped(f, r->version);
 	fputs("</div>\n", f);
 	if (r->interrupted)
 		fputs("<div class=\"warn\">interrupted: the figures cover the "
 		      "shortened window</div>\n", f);
 	for (i = 0; i < r->nwarnings && i < ARRAY_SIZE(r->warnings); i++) {
 		fputs("<div class=\"warn\">", f);
-		esc(f, r->warnings[i]);
+		emit_escaped(f, r->warnings[i]);
 		fputs("</div>\n", f);
 	}
 }

@@ -20,6 +20,7 @@
 #include "util.h"
 #include "workload.h"
 #include "xmlprofile.h"
+#include "emit.h"
 
 #define DISKSPD_VERSION "2.2.0"
 #define DISKSPD_VERSION_DATE "2024/6/3"
@@ -72,7 +73,7 @@ static void el_str(FILE *f, unsigned int lvl, const char *name, const char *v)
 {
 	ind(f, lvl);
 	fprintf(f, "<%s>", name);
-	xml_put_escaped(f, v);
+	emit_escaped(f, v);
 	fprintf(f, "</%s>\n", name);
 }
 
@@ -149,7 +150,7 @@ static void write_system(FILE *f, unsigned int lvl, const struct results *r)
 	el_str(f, lvl + 1, "RunTime", s->start_time);
 	ind(f, lvl + 1);
 	fputs("<PowerScheme Name=\"", f);
-	xml_put_escaped(f, s->governor);
+	emit_escaped(f, s->governor);
 	fputs("\" Guid=\"\"/>\n", f);
 	write_topology(f, lvl + 1, s);
 	open_el(f, lvl + 1, "Linux");

@@ -31,9 +31,5 @@ int xmlprofile_write(const struct profile *p, FILE *f, unsigned int indent);
 /* Same with ResultFormat forced to @fmt (the XML results say "xml"). */
 int xmlprofile_write_as(const struct profile *p, enum result_format fmt,
 			FILE *f, unsigned int indent);
-/* Write @s to @f with XML escaping of & < > " ' and control characters
- * (as &#xN; where XML 1.0 allows them, U+FFFD otherwise, as for bytes
- * that are not valid UTF-8). */
-void xml_put_escaped(FILE *f, const char *s);
 
 #endif

@@ -14,6 +14,7 @@
 
 #include "profile.h"
 #include "xmlprofile.h"
+#include "emit.h"
 
 static char err[1024];
 
@@ -388,7 +389,7 @@ static const char golden[] =
 	"      <RandSeed>0</RandSeed>\n"
 	"      <Targets>\n"
 	"        <Target>\n"
-	"          <Path>a&lt;b&gt;&amp;&quot;c&apos;.dat</Path>\n"
+	"          <Path>a&lt;b&gt;&amp;&quot;c&#39;.dat</Path>\n"
 	"          <BlockSize>65536</BlockSize>\n"
 	"          <BaseFileOffset>0</BaseFileOffset>\n"
 	"          <SequentialScan>false</SequentialScan>\n"
@@ -678,7 +679,7 @@ static char *escaped(const char *s)
 	FILE *f = open_memstream(&buf, &len);
 
 	assert_non_null(f);
-	xml_put_escaped(f, s);
+	emit_escaped(f, s);
 	fclose(f);
 	return buf;
 }
