@@ -39,25 +39,6 @@ static bool has_cpu(const struct cpuset *s, unsigned int cpu)
 	return s->bits[cpu / 64] & (1ull << (cpu % 64));
 }
 
-static int read_line(const char *path, char *buf, size_t len)
-{
-	FILE *f = fopen(path, "re");
-	char *nl;
-
-	if (!f)
-		return -errno;
-	if (!fgets(buf, (int)len, f)) {
-		fclose(f);
-		buf[0] = '\0';
-		return -EIO;
-	}
-	fclose(f);
-	nl = strchr(buf, '\n');
-	if (nl)
-		*nl = '\0';
-	return 0;
-}
-
 /* Parse a kernel CPU list such as "0-3,8" into @s. */
 static void parse_cpulist(const char *list, struct cpuset *s)
 {
@@ -153,7 +134,7 @@ static void cpu_topology(struct system_info *s)
 	unsigned int c, i, ncores = 0;
 	long pkg, core;
 
-	if (read_line("/sys/devices/system/cpu/online", online,
+	if (read_first_line("/sys/devices/system/cpu/online", online,
 		      sizeof(online)))
 		snprintf(online, sizeof(online), "0-%ld",
 			 sysconf(_SC_NPROCESSORS_ONLN) - 1);
@@ -168,10 +149,10 @@ static void cpu_topology(struct system_info *s)
 		snprintf(path, sizeof(path),
 			 "/sys/devices/system/cpu/cpu%u/topology/physical_package_id",
 			 c);
-		pkg = read_line(path, line, sizeof(line)) ? 0 : strtol(line, NULL, 10);
+		pkg = read_first_line(path, line, sizeof(line)) ? 0 : strtol(line, NULL, 10);
 		snprintf(path, sizeof(path),
 			 "/sys/devices/system/cpu/cpu%u/topology/core_id", c);
-		core = read_line(path, line, sizeof(line)) ? c : strtol(line, NULL, 10);
+		core = read_first_line(path, line, sizeof(line)) ? c : strtol(line, NULL, 10);
 		if (pkg < 0)
 			pkg = 0;
 		set_cpu(&pkgs, (unsigned long)pkg);
@@ -236,9 +217,9 @@ void sysinfo_gather(struct system_info *s)
 	cpu_topology(s);
 	s->node_count = node_count();
 	s->mem_bytes = mem_total();
-	read_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor",
+	read_first_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor",
 		  s->governor, sizeof(s->governor));
-	read_line("/sys/devices/system/clocksource/clocksource0/current_clocksource",
+	read_first_line("/sys/devices/system/clocksource/clocksource0/current_clocksource",
 		  s->clocksource, sizeof(s->clocksource));
 }
 
@@ -397,7 +378,7 @@ static unsigned int device_irqs(const char *dir, unsigned int *irqs,
 			closedir(d);
 		}
 		snprintf(sub, sizeof(sub), "%s/irq", path);
-		if (!n && !read_line(sub, line, sizeof(line)) &&
+		if (!n && !read_first_line(sub, line, sizeof(line)) &&
 		    strtoul(line, NULL, 10) > 0 && strncmp(path, "/sys/devices/virtual", 20))
 			irqs[n++] = (unsigned int)strtoul(line, NULL, 10);
 		*slash = '\0';
@@ -496,7 +477,7 @@ void sysinfo_irq_cpus(const char *dev, char *out, size_t outlen)
 		for (i = 0; i < n; i++) {
 			snprintf(path, sizeof(path),
 				 "/proc/irq/%u/effective_affinity_list", irqs[i]);
-			if (!read_line(path, list, sizeof(list)))
+			if (!read_first_line(path, list, sizeof(list)))
 				parse_cpulist(list, &s);
 		}
 	}

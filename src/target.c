@@ -41,30 +41,10 @@
 
 /* ---- sysfs helpers ---------------------------------------------------- */
 
-/* Read the first line of @path into @buf without the newline. */
-static int read_line(const char *path, char *buf, size_t len)
-{
-	FILE *f = fopen(path, "re");
-	char *nl;
-
-	if (!f)
-		return -errno;
-	if (!fgets(buf, (int)len, f)) {
-		fclose(f);
-		buf[0] = '\0';
-		return -EIO;
-	}
-	fclose(f);
-	nl = strchr(buf, '\n');
-	if (nl)
-		*nl = '\0';
-	return 0;
-}
-
 static int read_u64(const char *path, uint64_t *v)
 {
 	char line[64], *end;
-	int ret = read_line(path, line, sizeof(line));
+	int ret = read_first_line(path, line, sizeof(line));
 
 	if (ret)
 		return ret;
@@ -135,7 +115,7 @@ static unsigned int dev_family(const char *name, dev_t self, dev_t *devs,
 			continue;
 		snprintf(path, sizeof(path), "/sys/class/block/%s/%s/dev",
 			 name, de->d_name);
-		if (read_line(path, line, sizeof(line)))
+		if (read_first_line(path, line, sizeof(line)))
 			continue;
 		if (sscanf(line, "%u:%u", &ma, &mi) == 2)
 			devs[n++] = makedev(ma, mi);
@@ -1029,7 +1009,7 @@ static void describe_queue(const char *disk, struct target_info *info)
 	uint64_t v;
 
 	snprintf(path, sizeof(path), "/sys/class/block/%s/device/model", disk);
-	if (!read_line(path, line, sizeof(line))) {
+	if (!read_first_line(path, line, sizeof(line))) {
 		for (a = line + strlen(line); a > line && a[-1] == ' '; a--)
 			a[-1] = '\0';
 		str_copy(info->model, sizeof(info->model), line);
@@ -1041,7 +1021,7 @@ static void describe_queue(const char *disk, struct target_info *info)
 	info->rotational = read_u64(path, &v) ? -1 : (int32_t)v;
 	snprintf(path, sizeof(path), "/sys/class/block/%s/queue/scheduler",
 		 disk);
-	if (!read_line(path, line, sizeof(line))) {
+	if (!read_first_line(path, line, sizeof(line))) {
 		a = strchr(line, '[');
 		b = a ? strchr(a, ']') : NULL;
 		if (a && b) {

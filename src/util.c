@@ -81,3 +81,22 @@ void notef(const char *fmt, ...)
 	vdiag("note", fmt, ap);
 	va_end(ap);
 }
+
+int read_first_line(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "re");
+	char *nl;
+
+	if (!f)
+		return -errno;
+	if (!fgets(buf, (int)len, f)) {
+		fclose(f);
+		buf[0] = '\0';
+		return -EIO;
+	}
+	fclose(f);
+	nl = strchr(buf, '\n');
+	if (nl)
+		*nl = '\0';
+	return 0;
+}

@@ -20,6 +20,10 @@ char *str_dup(const char *s);
 /* Write @len bytes of @buf to @fd, retrying short writes and EINTR. */
 int write_all(int fd, const void *buf, size_t len);
 
+/* Read the first line of @path (sysfs, procfs) into @buf without its
+ * newline.  0, -errno, or -EIO when the file is empty. */
+int read_first_line(const char *path, char *buf, size_t len);
+
 /* Diagnostics on stderr: "ioprobe: warning: ..." / "ioprobe: note: ...". */
 void warnf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void notef(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
