@@ -115,3 +115,24 @@ void engine_close(struct engine *e)
 	e->ops = NULL;
 	e->priv = NULL;
 }
+
+int engine_noop_submit(struct engine *e)
+{
+	(void)e;
+	return 0;
+}
+
+int engine_noop_reap(struct engine *e, struct io_req **done, unsigned int min,
+		     unsigned int max)
+{
+	(void)e;
+	(void)done;
+	(void)min;
+	(void)max;
+	return 0;
+}
+
+void engine_noop_exit(struct engine *e)
+{
+	(void)e;
+}

@@ -84,6 +84,13 @@ extern const struct engine_ops engine_aio_ops;
 extern const struct engine_ops engine_sync_ops;
 extern const struct engine_ops engine_null_ops;
 
+/* Hooks for engines that complete everything inside queue(): nothing to
+ * submit, nothing to reap, nothing to free. */
+int engine_noop_submit(struct engine *e);
+int engine_noop_reap(struct engine *e, struct io_req **done, unsigned int min,
+		     unsigned int max);
+void engine_noop_exit(struct engine *e);
+
 /* Look an engine up by name ("io_uring", "libaio", "sync", "null");
  * NULL if unknown. */
 const struct engine_ops *engine_find(const char *name);

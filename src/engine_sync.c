@@ -34,33 +34,12 @@ static int sync_queue(struct engine *e, struct io_req *req)
 	return ENGINE_COMPLETED;
 }
 
-static int sync_submit(struct engine *e)
-{
-	(void)e;
-	return 0;
-}
-
-static int sync_reap(struct engine *e, struct io_req **done, unsigned int min,
-		     unsigned int max)
-{
-	(void)e;
-	(void)done;
-	(void)min;
-	(void)max;
-	return 0;
-}
-
-static void sync_exit(struct engine *e)
-{
-	(void)e;
-}
-
 const struct engine_ops engine_sync_ops = {
 	.name = "sync",
 	.init = sync_init,
 	.register_buffers = NULL,
 	.queue = sync_queue,
-	.submit = sync_submit,
-	.reap = sync_reap,
-	.exit = sync_exit,
+	.submit = engine_noop_submit,
+	.reap = engine_noop_reap,
+	.exit = engine_noop_exit,
 };

@@ -78,17 +78,9 @@ struct worker_state {
 	uint32_t dots_left;		/* -P countdown */
 };
 
-/* -Sm: memory-mapped targets, served by memcpy inside queue(). */
-static int mmap_init(struct engine *e, unsigned int depth, const int *fds,
-		     unsigned int nfds)
-{
-	(void)e;
-	(void)depth;
-	(void)fds;
-	(void)nfds;
-	return 0;
-}
-
+/* -Sm: memory-mapped targets, served by memcpy inside queue(); a target
+ * that could not be mapped goes through the sync engine's pread/pwrite.
+ * The other hooks are the sync engine's: nothing to set up or reap. */
 static int mmap_queue(struct engine *e, struct io_req *req)
 {
 	struct worker *w = e->priv;
@@ -98,51 +90,23 @@ static int mmap_queue(struct engine *e, struct io_req *req)
 	size_t len = req->len - req->done;
 	uint64_t off = req->offset + req->done;
 
-	if (!map) {
-		ssize_t n = req->write ?
-			pwrite(req->fd, buf, len, (off_t)off) :
-			pread(req->fd, buf, len, (off_t)off);
-		req->result = n < 0 ? -errno : (int32_t)n;
-		e->syscalls++;
-	} else {
-		if (req->write)
-			memcpy(map + off, buf, len);
-		else
-			memcpy(buf, map + off, len);
-		req->result = (int32_t)len;
-	}
+	if (!map)
+		return engine_sync_ops.queue(e, req);
+	if (req->write)
+		memcpy(map + off, buf, len);
+	else
+		memcpy(buf, map + off, len);
+	req->result = (int32_t)len;
 	e->ios++;
 	return ENGINE_COMPLETED;
 }
 
-static int mmap_submit(struct engine *e)
-{
-	(void)e;
-	return 0;
-}
-
-static int mmap_reap(struct engine *e, struct io_req **done, unsigned int min,
-		     unsigned int max)
-{
-	(void)e;
-	(void)done;
-	(void)min;
-	(void)max;
-	return 0;
-}
-
-static void mmap_exit(struct engine *e)
-{
-	(void)e;
-}
-
 static const struct engine_ops engine_mmap_ops = {
 	.name = "mmap",
-	.init = mmap_init,
 	.queue = mmap_queue,
-	.submit = mmap_submit,
-	.reap = mmap_reap,
-	.exit = mmap_exit,
+	.submit = engine_noop_submit,
+	.reap = engine_noop_reap,
+	.exit = engine_noop_exit,
 };
 
 /* -I: 1 = very low (idle class), 2 = low (best effort, lowest level). */
