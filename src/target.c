@@ -388,10 +388,12 @@ static void fill_marker(const struct target_opts *o, char *buf, size_t len)
 /* True when [0, size) has no hole and no unwritten (preallocated) extent. */
 static bool fully_written(int fd, uint64_t size)
 {
-	struct {
-		struct fiemap fm;
-		struct fiemap_extent ext[64];
-	} m;
+	enum { NEXT = 64 };
+	/* struct fiemap ends in a flexible array: the extents follow it in
+	 * one suitably aligned buffer. */
+	_Alignas(struct fiemap) unsigned char
+		buf[sizeof(struct fiemap) + NEXT * sizeof(struct fiemap_extent)];
+	struct fiemap *fm = (struct fiemap *)buf;
 	uint64_t pos = 0;
 	unsigned int i;
 	off_t hole;
@@ -400,16 +402,16 @@ static bool fully_written(int fd, uint64_t size)
 	if (hole < 0 || (uint64_t)hole < size)
 		return false;
 	while (pos < size) {
-		memset(&m, 0, sizeof(m));
-		m.fm.fm_start = pos;
-		m.fm.fm_length = size - pos;
-		m.fm.fm_extent_count = ARRAY_SIZE(m.ext);
-		if (ioctl(fd, FS_IOC_FIEMAP, &m.fm))
+		memset(buf, 0, sizeof(buf));
+		fm->fm_start = pos;
+		fm->fm_length = size - pos;
+		fm->fm_extent_count = NEXT;
+		if (ioctl(fd, FS_IOC_FIEMAP, fm))
 			return true;	/* no fiemap (tmpfs): SEEK_HOLE said so */
-		if (!m.fm.fm_mapped_extents)
+		if (!fm->fm_mapped_extents)
 			return false;
-		for (i = 0; i < m.fm.fm_mapped_extents; i++) {
-			const struct fiemap_extent *e = &m.ext[i];
+		for (i = 0; i < fm->fm_mapped_extents && i < NEXT; i++) {
+			const struct fiemap_extent *e = &fm->fm_extents[i];
 
 			if (e->fe_logical > pos ||
 			    (e->fe_flags & FIEMAP_EXTENT_UNWRITTEN))
