@@ -348,6 +348,7 @@ static jobj *json_row(const struct results *r, const struct thread_target *t)
 	add(o, "target", ju(t->target));
 	add(o, "cpu", ji(t->cpu));
 	add(o, "mean_inflight", jd(t->mean_inflight));
+	add(o, "cpus_seen", ju(t->cpus_seen));
 	add(o, "errors", ju(t->errors));
 	add(o, "read", json_dir(&t->dir[DIR_READ], r->nintervals));
 	add(o, "write", json_dir(&t->dir[DIR_WRITE], r->nintervals));
@@ -1195,6 +1196,10 @@ static int load_row(struct jl *c, jobj *o, const struct results *r,
 	    (ret = jl_i32(c, o, "cpu", &t->cpu)) ||
 	    (ret = jl_dbl(c, o, "mean_inflight", &t->mean_inflight)) ||
 	    (ret = jl_u64(c, o, "errors", &t->errors)))
+		return ret;
+	/* optional: results saved before it existed lack it (0 = unknown) */
+	if (json_object_object_get_ex(o, "cpus_seen", NULL) &&
+	    (ret = jl_u64(c, o, "cpus_seen", &t->cpus_seen)))
 		return ret;
 	if (t->target >= r->ntargets && !(r->ntargets == 0 && t->target == 0))
 		return jl_badvalue(c, "target", "names no entry of 'targets'");

@@ -525,6 +525,46 @@ static int put_latency(const struct results *r, FILE *f)
 
 /* Our additions to the results header: the state of the run, the engine's
  * batching and the queue depth each target really saw. */
+/* "0-1,4" from a CPU bit mask. */
+static void fmt_cpumask(uint64_t m, char *buf, size_t len)
+{
+	size_t n = 0;
+	int i = 0, j;
+
+	buf[0] = '\0';
+	while (i < 64 && n < len) {
+		if (!(m >> i & 1)) {
+			i++;
+			continue;
+		}
+		for (j = i; j + 1 < 64 && (m >> (j + 1) & 1); j++)
+			;
+		n += (size_t)snprintf(buf + n, len - n, j > i ? "%s%d-%d" :
+				      "%s%d", n ? "," : "", i, j);
+		i = j + 1;
+	}
+}
+
+/* Which CPUs the workers were seen on, pinned or not (the interrupt CPUs
+ * are in the target facts above). */
+static void put_worker_cpus(const struct results *r, FILE *f)
+{
+	uint64_t seen = 0;
+	bool pinned = false;
+	char list[256];
+	uint32_t i;
+
+	for (i = 0; i < r->nrows; i++) {
+		seen |= r->rows[i].cpus_seen;
+		pinned |= r->rows[i].cpu >= 0;
+	}
+	if (!seen)
+		return;
+	fmt_cpumask(seen, list, sizeof(list));
+	fprintf(f, "worker CPUs:		%s (%s)\n", list,
+		pinned ? "pinned with -a" : "not pinned, as seen");
+}
+
 static void put_run_facts(const struct results *r, FILE *f)
 {
 	uint32_t i;
@@ -544,6 +584,7 @@ static void put_run_facts(const struct results *r, FILE *f)
 			fprintf(f, " ('%s')", r->targets[i].path);
 		fputc('\n', f);
 	}
+	put_worker_cpus(r, f);
 	for (i = 0; i < r->nwarnings && i < ARRAY_SIZE(r->warnings); i++)
 		fprintf(f, "WARNING: %s\n", r->warnings[i]);
 }

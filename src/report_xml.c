@@ -416,6 +416,8 @@ static void write_device(FILE *f, unsigned int lvl,
 		 row->mean_inflight : 0.0);
 	el_str(f, lvl + 1, "AchievedQueueDepth", qd);
 	el_i64(f, lvl + 1, "WorkerCpu", row->cpu);
+	snprintf(qd, sizeof(qd), "0x%" PRIx64, row->cpus_seen);
+	el_str(f, lvl + 1, "WorkerCpusSeenMask", qd);
 	el_u64(f, lvl + 1, "IoErrors", row->errors);
 	close_el(f, lvl, "Device");
 }

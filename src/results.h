@@ -43,6 +43,8 @@ struct thread_target {
 	double mean_inflight;	/* time-averaged outstanding I/Os achieved */
 	uint64_t errors;	/* I/Os that completed with an error (EIO...) */
 	int32_t cpu;		/* CPU the worker was pinned to, -1 = not pinned */
+	uint64_t cpus_seen;	/* bit i: the worker was seen running on CPU i
+				 * (sampled; CPUs 0-63), 0 = unknown */
 };
 
 /* Facts about one target, gathered before the run (target.c, sysinfo.c). */

@@ -76,6 +76,8 @@ struct worker_state {
 	uint32_t nintervals;
 	uint64_t total_ios, total_bytes;
 	uint32_t dots_left;		/* -P countdown */
+	uint32_t cpu_sample_left;	/* batches until the next CPU sample */
+	uint64_t cpus_seen;		/* bit i: ran on CPU i */
 };
 
 /* -Sm: memory-mapped targets, served by memcpy inside queue(); a target
@@ -575,6 +577,18 @@ static void sleep_until_ns(uint64_t ns)
 	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
 }
 
+/* Where the scheduler runs this worker, for the report (an unpinned
+ * thread away from the device's interrupt CPU pays a cross-CPU wakeup);
+ * sampled every 1024 batches, sched_getcpu() being a vDSO call. */
+static void sample_cpu(struct worker_state *s)
+{
+	int cpu = sched_getcpu();
+
+	if (cpu >= 0 && cpu < 64)
+		s->cpus_seen |= 1ull << cpu;
+	s->cpu_sample_left = 1023;
+}
+
 /* Reap one batch, account it and refill the slots it freed. */
 static int batch(struct worker *w, int ph)
 {
@@ -605,6 +619,8 @@ static int batch(struct worker *w, int ph)
 		n += (uint32_t)ret;
 	}
 	now = clock_now_ns();
+	if (!s->cpu_sample_left--)
+		sample_cpu(s);
 	if (s->measuring && !s->sync)
 		integrate(s, w->ntargets, now);
 	if (ph != s->phase)
@@ -721,6 +737,7 @@ static void worker_finish(struct worker *w)
 			t->row->dir[d].bytes = t->bytes[d];
 		}
 		t->row->errors = t->errors;
+		t->row->cpus_seen = s->cpus_seen;
 		t->row->mean_inflight = window_ns > 0 ?
 			t->area_ns / window_ns : 0.0;
 	}

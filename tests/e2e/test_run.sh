@@ -161,4 +161,16 @@ check "-rd: effective distribution section" cmp -s "$T/dist" "$T/dist.want"
 run_io --engine=null -b4K -d1 -W0 -r "$F"
 check "no -rd: no distribution section" \
 	bash -c "! grep -q 'Effective IO Distributions' '$T/out'"
+# Which CPUs the workers ran on: seen by sampling when not pinned, the -a
+# CPU when pinned; a CPU number is one this machine has.
+ncpu=$(nproc)
+run_io --engine=null -b4K -d1 -W0 -t2 -r "$F"
+cpus=$(sed -n 's/^worker CPUs:[[:space:]]*\([0-9,-]*\) (not pinned, as seen)$/\1/p' "$T/out")
+check "unpinned: worker CPUs listed ('$cpus')" test -n "$cpus"
+check "unpinned: worker CPUs exist on this machine" \
+	awk -v l="$cpus" -v n="$ncpu" 'BEGIN { k = split(l, a, /[,-]/);
+		for (i = 1; i <= k; i++) if (a[i] + 0 >= n) exit 1 }'
+run_io --engine=null -a0 -b4K -d1 -W0 -t2 -r "$F"
+check "pinned with -a0: worker CPUs 0" \
+	grep -q $'^worker CPUs:\t\t0 (pinned with -a)$' "$T/out"
 finish
