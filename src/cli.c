@@ -529,7 +529,13 @@ static int parse_v(struct cli *c, const char *val)
 static int parse_N(struct cli *c, const char *val)
 {
 	c->N = true;
-	if (strcmp(val, "v") && strcmp(val, "n") && strcmp(val, "i"))
+	if (!strcmp(val, "v"))
+		c->t.flush = FLUSH_VIEW;
+	else if (!strcmp(val, "n"))
+		c->t.flush = FLUSH_NV;
+	else if (!strcmp(val, "i"))
+		c->t.flush = FLUSH_NV_NODRAIN;
+	else
 		return bad(c, "-N", val, "-Nv, -Nn or -Ni");
 	return 0;
 }

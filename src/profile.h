@@ -24,6 +24,16 @@ enum cache_mode {
 	CACHE_MMAP,		/* -Sm: mmap + memcpy */
 };
 
+/* -N: how a -Sm write is made durable.  On Linux every mode is an
+ * msync(MS_SYNC) of the written pages after each write (DiskSpd's
+ * non-volatile flushes have no separate user-space form here). */
+enum flush_mode {
+	FLUSH_NONE = 0,
+	FLUSH_VIEW,		/* -Nv: FlushViewOfFile */
+	FLUSH_NV,		/* -Nn: non-volatile memory flush */
+	FLUSH_NV_NODRAIN,	/* -Ni: non-volatile, no drain */
+};
+
 /* Write buffer content (-Z family). */
 enum wbuf_mode {
 	WBUF_PATTERN = 0,	/* byte i = i mod 256 (DiskSpd default) */
@@ -71,6 +81,7 @@ struct target_opts {
 	uint32_t think_ms;		/* -j */
 
 	enum cache_mode cache;		/* -S */
+	enum flush_mode flush;		/* -N, with -Sm only */
 	bool write_through;		/* -Sw / -Sh: O_DSYNC */
 	bool hint_random, hint_sequential, hint_temporary;	/* -f<rst> */
 	uint32_t io_priority;		/* -I 1..3, 3 = normal */

@@ -55,6 +55,8 @@ static const char *const format_names[] = { "text", "xml", "json", "csv",
 					    "html" };
 static const char *const cache_names[] = { "buffered", "direct", "remote",
 					   "mmap" };
+static const char *const flush_names[] = { "none", "view", "nv",
+					   "nv_nodrain" };
 static const char *const wbuf_names[] = { "pattern", "zero", "random_per_io",
 					  "source" };
 static const char *const dist_names[] = { "none", "pct", "abs" };
@@ -139,6 +141,7 @@ static jobj *json_target_opts(const struct target_opts *t)
 	add(o, "burst", ju(t->burst));
 	add(o, "think_ms", ju(t->think_ms));
 	add(o, "cache", js(cache_names[t->cache]));
+	add(o, "flush", js(flush_names[t->flush]));
 	add(o, "write_through", jb(t->write_through));
 	add(o, "hint_random", jb(t->hint_random));
 	add(o, "hint_sequential", jb(t->hint_sequential));
@@ -824,6 +827,13 @@ static int load_target_opts(struct jl *c, jobj *o, struct target_opts *t)
 			   ARRAY_SIZE(cache_names), &e)))
 		return ret;
 	t->cache = (enum cache_mode)e;
+	/* optional: results saved before -N was stored lack it */
+	if (json_object_object_get_ex(o, "flush", NULL)) {
+		if ((ret = jl_enum(c, o, "flush", flush_names,
+				   ARRAY_SIZE(flush_names), &e)))
+			return ret;
+		t->flush = (enum flush_mode)e;
+	}
 	if ((ret = jl_bool(c, o, "write_through", &t->write_through)) ||
 	    (ret = jl_bool(c, o, "hint_random", &t->hint_random)) ||
 	    (ret = jl_bool(c, o, "hint_sequential", &t->hint_sequential)) ||

@@ -119,8 +119,15 @@ static void put_cache(const struct target_opts *t, FILE *f)
 	else
 		fputs("\t\thardware and software write caches disabled, writethrough on\n",
 		      f);
+	static const char *const flush[] = {
+		"", ", flush mode: FlushViewOfFile",
+		", flush mode: FlushNonVolatileMemory",
+		", flush mode: FlushNonVolatileMemory, no drain",
+	};
+
 	if (t->cache == CACHE_MMAP)
-		fputs("\t\tmemory mapped I/O enabled\n", f);
+		fprintf(f, "\t\tmemory mapped I/O enabled%s\n",
+			t->flush <= FLUSH_NV_NODRAIN ? flush[t->flush] : "");
 }
 
 static void put_pattern(const struct target_opts *t, FILE *f)

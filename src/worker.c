@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -94,10 +95,23 @@ static int mmap_queue(struct engine *e, struct io_req *req)
 
 	if (!map)
 		return engine_sync_ops.queue(e, req);
-	if (req->write)
+	if (req->write) {
 		memcpy(map + off, buf, len);
-	else
+		if (rt->opts->flush != FLUSH_NONE) {
+			/* -N: make the write durable before it completes */
+			uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
+			uint64_t start = off & ~(page - 1);
+
+			e->syscalls++;
+			if (msync(map + start, len + (off - start), MS_SYNC)) {
+				req->result = -errno;
+				e->ios++;
+				return ENGINE_COMPLETED;
+			}
+		}
+	} else {
 		memcpy(buf, map + off, len);
+	}
 	req->result = (int32_t)len;
 	e->ios++;
 	return ENGINE_COMPLETED;

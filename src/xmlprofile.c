@@ -40,6 +40,11 @@ static void indent_to(FILE *f, unsigned int level)
 		fputs("  ", f);
 }
 
+/* <FlushType> values, in enum flush_mode order from FLUSH_VIEW. */
+static const char *const flush_names[] = {
+	"ViewOfFile", "NonVolatileMemory", "NonVolatileMemoryNoDrain",
+};
+
 static void put_u64(FILE *f, unsigned int lvl, const char *name, uint64_t v)
 {
 	indent_to(f, lvl);
@@ -175,6 +180,8 @@ static void write_target(FILE *f, unsigned int lvl, const struct profile *p,
 		put_bool(f, lvl, "WriteThrough", true);
 	if (t->cache == CACHE_MMAP)
 		put_bool(f, lvl, "MemoryMappedIo", true);
+	if (t->flush != FLUSH_NONE)
+		put_str(f, lvl, "FlushType", flush_names[t->flush - 1]);
 	write_wbuf(f, lvl, t);
 	put_bool(f, lvl, "ParallelAsyncIO", t->parallel_async);
 	if (t->burst)
@@ -752,9 +759,6 @@ struct target_seen {
 static int parse_target_cache(struct xp_ctx *c, const xmlNode *ch,
 			      struct target_opts *t, bool *handled)
 {
-	static const char *const flush[] = {
-		"ViewOfFile", "NonVolatileMemory", "NonVolatileMemoryNoDrain",
-	};
 	unsigned int idx = 0;
 	bool v = false;
 	int ret = 0;
@@ -783,10 +787,11 @@ static int parse_target_cache(struct xp_ctx *c, const xmlNode *ch,
 		if (!ret && v)
 			t->cache = CACHE_MMAP;
 	} else if (is(ch, "FlushType")) {
-		/* -N: accepted, the mapping is flushed by msync either way */
-		ret = leaf_enum(c, ch, flush, ARRAY_SIZE(flush),
+		ret = leaf_enum(c, ch, flush_names, ARRAY_SIZE(flush_names),
 				"ViewOfFile, NonVolatileMemory or "
 				"NonVolatileMemoryNoDrain", &idx);
+		if (!ret)
+			t->flush = (enum flush_mode)(idx + 1);
 	} else {
 		*handled = false;
 	}

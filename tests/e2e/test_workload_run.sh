@@ -127,4 +127,24 @@ check "-B256K -f512K: every offset in range, 4K aligned" awk '
 offsets -b4K -r -o1 -rdpct90/10 "$f" >"$T/offs"
 hot=$(awk '$1 < 104858 { h++ } END { if (NR) printf "%.3f", h / NR }' "$T/offs")
 check_near "-rdpct90/10: share of I/O in the first 10%" "${hot:-0}" 0.90 0.03
+# -Sm -Nv: every mapped write is made durable with msync before it
+# completes, so the run makes one system call per write and runs far
+# slower than plain memory-mapped writes; the flush mode is reported and
+# survives the -Rpxml -> -X round trip.
+rm -f "$T/m.dat"
+run_io -Sm -Nv -b4K -d1 -W0 -r -w100 -c4M "$T/m.dat"
+check_eq "-Sm -Nv: exit status" "$rc" 0
+check "-Sm -Nv: flush mode in the input section" \
+	grep -q $'^\t\tmemory mapped I/O enabled, flush mode: FlushViewOfFile$' "$T/out"
+check "-Sm -Nv: one system call per write" \
+	grep -q $'^I/Os per syscall:\t1.00 (mmap)$' "$T/out"
+synced=$(awk '/^total:/ { print $6; exit }' "$T/out")
+run_io -Sm -b4K -d1 -W0 -r -w100 "$T/m.dat"
+plain=$(awk '/^total:/ { print $6; exit }' "$T/out")
+check "-Sm -Nv slower than -Sm alone ($synced < $plain MiB/s)" \
+	awk -v a="${synced:-0}" -v b="${plain:-0}" 'BEGIN { exit !(a > 0 && a * 2 < b) }'
+"$IOPROBE" -Sm -Nv -b4K -w100 -Rpxml "$T/m.dat" >"$T/n.xml" 2>/dev/null
+"$IOPROBE" -X"$T/n.xml" -Rpxml >"$T/n2.xml" 2>/dev/null
+check "-Nv: FlushType in -Rpxml" grep -q '<FlushType>ViewOfFile</FlushType>' "$T/n.xml"
+check "-Nv: -Rpxml -> -X -> -Rpxml round trip" cmp -s "$T/n.xml" "$T/n2.xml"
 finish

@@ -308,6 +308,13 @@ static void test_cache_modes(void **state)
 	OK("-Sm f");
 	assert_int_equal(T0->cache, CACHE_MMAP);
 	OK("-Sm -Nv f");
+	assert_int_equal(T0->flush, FLUSH_VIEW);
+	OK("-Sm -Nn f");
+	assert_int_equal(T0->flush, FLUSH_NV);
+	OK("-Sm -Ni f");
+	assert_int_equal(T0->flush, FLUSH_NV_NODRAIN);
+	OK("-Sm f");
+	assert_int_equal(T0->flush, FLUSH_NONE);
 	FAILS("-Nv f", "-N needs -Sm");
 	FAILS("-Sm -Nq f", "invalid -N 'q'");
 	FAILS("-Su -Sb f", "conflicting cache switch '-Sb'");
