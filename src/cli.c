@@ -1063,8 +1063,10 @@ static void move_kept(struct profile *to, struct profile *from,
 	to->allow_device_writes = from->allow_device_writes;
 	to->label = from->label;
 	to->xml_profile_path = from->xml_profile_path;
-	for (i = 0; i < from->noutputs; i++)
+	for (i = 0; i < from->noutputs; i++) {
 		to->outputs[i] = from->outputs[i];
+		from->outputs[i].path = NULL;	/* moved, not shared */
+	}
 	to->noutputs = from->noutputs;
 	from->cmdline = from->engine = from->allow_device_writes = NULL;
 	from->label = from->xml_profile_path = NULL;

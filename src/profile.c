@@ -42,12 +42,14 @@ void profile_release(struct profile *p)
 	free(p->xml_profile_path);
 	p->cmdline = p->engine = p->allow_device_writes = NULL;
 	p->label = p->xml_profile_path = NULL;
-	for (i = 0; i < p->noutputs && i < PROFILE_MAX_OUTPUTS; i++) {
+	/* every slot, not just the counted ones: a deep copy (results.c)
+	 * owns strings in all of them, and the rest are NULL */
+	for (i = 0; i < PROFILE_MAX_OUTPUTS; i++) {
 		free(p->outputs[i].path);
 		p->outputs[i].path = NULL;
 	}
 	p->noutputs = 0;
-	for (i = 0; i < p->ntargets && i < PROFILE_MAX_TARGETS; i++) {
+	for (i = 0; i < PROFILE_MAX_TARGETS; i++) {
 		free(p->targets[i].path);
 		free(p->targets[i].wbuf_source_path);
 		p->targets[i].path = NULL;

@@ -18,30 +18,6 @@ void results_init(struct results *r)
 	memset(r, 0, sizeof(*r));
 }
 
-/* Free what profile_copy() duplicated; leaves the pointers NULL. */
-static void profile_free_copy(struct profile *p)
-{
-	uint32_t i;
-
-	free(p->cmdline);
-	free(p->engine);
-	free(p->allow_device_writes);
-	free(p->label);
-	free(p->xml_profile_path);
-	p->cmdline = p->engine = p->allow_device_writes = NULL;
-	p->label = p->xml_profile_path = NULL;
-	for (i = 0; i < PROFILE_MAX_OUTPUTS; i++) {
-		free(p->outputs[i].path);
-		p->outputs[i].path = NULL;
-	}
-	for (i = 0; i < PROFILE_MAX_TARGETS; i++) {
-		free(p->targets[i].path);
-		free(p->targets[i].wbuf_source_path);
-		p->targets[i].path = NULL;
-		p->targets[i].wbuf_source_path = NULL;
-	}
-}
-
 static void free_rows(struct results *r)
 {
 	uint32_t i;
@@ -59,7 +35,7 @@ void results_release(struct results *r)
 {
 	free_rows(r);
 	free(r->cpus);
-	profile_free_copy(&r->profile);
+	profile_release(&r->profile);
 	results_init(r);
 }
 
@@ -136,7 +112,7 @@ int profile_copy(struct profile *dst, const struct profile *src)
 				 src->targets[i].wbuf_source_path);
 	}
 	if (ret) {
-		profile_free_copy(dst);
+		profile_release(dst);
 		return -ENOMEM;
 	}
 	return 0;
