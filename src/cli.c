@@ -1063,6 +1063,7 @@ static void move_kept(struct profile *to, struct profile *from,
 	to->allow_device_writes = from->allow_device_writes;
 	to->label = from->label;
 	to->xml_profile_path = from->xml_profile_path;
+	to->batch_submit = from->batch_submit;
 	for (i = 0; i < from->noutputs; i++) {
 		to->outputs[i] = from->outputs[i];
 		from->outputs[i].path = NULL;	/* moved, not shared */

@@ -654,7 +654,8 @@ static void test_xml_load(void **state)
 	assert_true(fd >= 0);
 	assert_int_equal(write(fd, xml, sizeof(xml) - 1), sizeof(xml) - 1);
 	close(fd);
-	snprintf(line, sizeof(line), "-X%s -d5 --engine=null tgt", path);
+	snprintf(line, sizeof(line), "-X%s -d5 --engine=null --batch=8 "
+		 "--output=json:r.json tgt", path);
 	if (parse(line) != CLI_RUN) {
 		unlink(path);
 		fail_msg("-X load failed: %s", ERR);
@@ -666,6 +667,9 @@ static void test_xml_load(void **state)
 	assert_string_equal(T0->path, "tgt");
 	assert_int_equal(T0->block_bytes, 8192);
 	assert_string_equal(P.engine, "null");
+	assert_int_equal(P.batch_submit, 8);	/* long options survive -X */
+	assert_int_equal(P.noutputs, 1);
+	assert_string_equal(P.outputs[0].path, "r.json");
 	assert_non_null(P.cmdline);
 	FAILS("-X/nonexistent/p.xml", "");
 }
