@@ -48,10 +48,13 @@ check_near "-g800 -b4K: IOPS" "$(total_of 'Total IO' 5)" 195.3125 0.02
 run_io -g100i -b4K -d2 -W0 -t2 -o2 --engine=null "$f"
 check_near "-g100i -t2: IOPS of both threads" "$(total_of 'Total IO' 5)" 200 0.03
 
-# -i10 -j100: bursts of 10, then 100 ms without issuing: about 100 IOPS.
+# -i10 -j100: bursts of 10, then at least 100 ms without issuing: at most
+# 100 IOPS, a little less when a loaded machine (sanitizers, CI) oversleeps.
 run_io -i10 -j100 -b4K -d2 -W0 -t1 -o4 --engine=null "$f"
 check_eq "-i10 -j100: exit status" "$rc" 0
-check_near "-i10 -j100: IOPS" "$(total_of 'Total IO' 5)" 100 0.05
+iops=$(total_of 'Total IO' 5)
+check "-i10 -j100: IOPS $iops in [85, 101]" \
+	awk -v v="${iops:-0}" 'BEGIN { exit !(v >= 85 && v <= 101) }'
 
 # -w0 reads only; -w30 writes about 30 %.
 run_io -b4K -r -w0 -d1 -W0 -o8 --engine=null "$f"
