@@ -1,0 +1,25 @@
+/* fmt.h - number formatting shared by the reports and the workflow:
+ * DiskSpd's size notation, factors, thousands separators, durations. */
+#ifndef IOPROBE_FMT_H
+#define IOPROBE_FMT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* DiskSpd's <sz> rule: the largest of TiB/GiB/MiB/KiB not above @bytes,
+ * an integer when exact, else two decimals; bare bytes under 1 KiB. */
+void fmt_size(char *buf, size_t len, uint64_t bytes);
+
+/* A change factor as "×205" (10 and up) or "×1.84"; "–" when @x is not a
+ * positive finite number. */
+void fmt_factor(char *buf, size_t len, double x);
+
+/* A count for people: "1,820,004" (rounded, "," every three digits), or
+ * one decimal under 100 ("99.4"); 0 for a negative or non-finite @v. */
+void fmt_count(char *buf, size_t len, double v);
+
+/* A latency in ms as a person reads it: "850 µs", "4.90 ms", "25.1 ms",
+ * "256 ms", "1.5 s", "120 s" (s from 1,000 ms). */
+void fmt_latency_ms(char *buf, size_t len, double ms);
+
+#endif
