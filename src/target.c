@@ -963,9 +963,8 @@ static void fill_give_up(const struct target_opts *o, struct fill_file *ff,
 		break;
 	case OWN_FOREIGN:
 		snprintf(fate, len, "the file at '%s' was partly rewritten "
-			 "(about %.1f MiB from the start); its earlier data "
-			 "there is lost, the rest is unchanged", o->path,
-			 (double)f->done / MIB);
+			 "(about the first %.1f MiB) and kept, neither removed "
+			 "nor shrunk", o->path, (double)f->done / MIB);
 		break;
 	default:
 		snprintf(fate, len, "the partial file is left to its creator");
