@@ -836,6 +836,10 @@ static int parse_long(struct cli *c, const char *tok, const char *next,
 	size_t i;
 
 	*used = 0;
+	if (!strcmp(tok, "--overwrite")) {
+		c->p->overwrite = c->t.overwrite = true;
+		return 0;
+	}
 	for (i = 0; i < ARRAY_SIZE(names); i++)
 		if (strlen(names[i]) == n && !strncmp(tok, names[i], n))
 			break;
@@ -1061,6 +1065,9 @@ static void move_kept(struct profile *to, struct profile *from,
 	to->cmdline = from->cmdline;
 	to->engine = from->engine;
 	to->allow_device_writes = from->allow_device_writes;
+	to->overwrite = from->overwrite;
+	for (i = 0; i < to->ntargets; i++)
+		to->targets[i].overwrite = from->overwrite;
 	to->label = from->label;
 	to->xml_profile_path = from->xml_profile_path;
 	to->batch_submit = from->batch_submit;
@@ -1378,6 +1385,8 @@ void cli_usage(FILE *f)
 "  --batch=N                  submit once N requests are ready (default 1:\n"
 "                             each at once; larger saves system calls)\n"
 "  --allow-device-writes=DEV  permit a write test on block device DEV\n"
+"  --overwrite                let -c rewrite an existing file ioprobe did\n"
+"                             not create (never shrinks or deletes it)\n"
 "  --output=FORMAT:PATH       also write FORMAT to PATH (- = stdout),\n"
 "                             repeatable\n"
 "  --label=TEXT               label the results\n"

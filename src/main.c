@@ -30,7 +30,8 @@ static int run_profile(const struct profile *p)
 	if (ret) {
 		fprintf(stderr, "ioprobe: error: %s\n", err);
 		results_release(&r);
-		return 1;
+		/* -c refused a file that is not ours: fix the command line */
+		return ret == -EEXIST ? 2 : 1;
 	}
 	if (output_all(&r, err, sizeof(err))) {
 		fprintf(stderr, "ioprobe: error: %s\n", err);

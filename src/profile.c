@@ -18,6 +18,7 @@ void target_opts_init(struct target_opts *t)
 	t->cache = CACHE_BUFFERED;
 	t->wbuf = WBUF_PATTERN;
 	t->dist = DIST_NONE;
+	t->fd = -1;
 }
 
 void profile_init(struct profile *p)

@@ -61,6 +61,13 @@ struct target_opts {
 	uint64_t range_len_bytes;	/* -B base:len; 0 = to the end */
 	uint64_t max_bytes;		/* -f<size>; 0 = target size */
 	uint64_t create_bytes;		/* -c; 0 = do not create */
+	bool overwrite;			/* --overwrite (copied from the
+					 * profile): -c may rewrite a file
+					 * ioprobe did not create */
+	int fd;				/* the -c file, already created
+					 * (O_EXCL) and open for writing by
+					 * the caller, who keeps and removes
+					 * it; -1 = none, target.c creates */
 
 	bool random;			/* -r or -rs */
 	uint64_t random_align_bytes;	/* -r<align>; 0 = block size */
@@ -142,6 +149,9 @@ struct profile {
 					 * requests are staged; 1 = each at
 					 * once (default, as fio does) */
 	char *allow_device_writes;	/* --allow-device-writes=DEV */
+	bool overwrite;			/* --overwrite: -c may rewrite (never
+					 * shrink or delete) a file ioprobe
+					 * did not create */
 	char *label;			/* --label (reports, CSV) */
 	char *xml_profile_path;		/* -X */
 

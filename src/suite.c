@@ -85,6 +85,7 @@ struct suite {
 	char file[PATH_MAX];	/* the test file */
 	char hist[PATH_MAX];	/* history CSV */
 	bool file_claimed;
+	int file_fd;		/* open from the claim, for the first -c */
 	FILE *info;		/* plan, summary, findings */
 	struct suite_result res[SUITE_MAX];
 	size_t nres;
@@ -433,6 +434,8 @@ static int build_profile(const struct suite *s, size_t i, bool create,
 			act == CLI_ERROR ? err : "expected a runnable profile");
 		return 2;
 	}
+	if (create && s->file_claimed)
+		p->targets[0].fd = s->file_fd;	/* filled through the claim */
 	return 0;
 }
 
@@ -545,7 +548,7 @@ static int claim_file(struct suite *s)
 				"%s\n", s->file, strerror(errno));
 		return 1;
 	}
-	close(fd);
+	s->file_fd = fd;
 	s->file_claimed = true;
 	return 0;
 }
@@ -554,6 +557,7 @@ static void release_file(struct suite *s)
 {
 	if (!s->file_claimed)
 		return;
+	close(s->file_fd);
 	if (s->o.keep) {
 		fprintf(s->info, "kept the test file %s (--keep-file)\n",
 			s->file);

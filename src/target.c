@@ -15,6 +15,7 @@
 #include <limits.h>
 #include <linux/fiemap.h>
 #include <linux/fs.h>
+#include <linux/loop.h>
 #include <linux/magic.h>
 #include <liburing.h>
 #include <stdio.h>
@@ -30,14 +31,19 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cleanup.h"
 #include "run.h"
 #include "sysinfo.h"
 #include "util.h"
 
 #define FILL_XATTR "user.ioprobe.filled"
+#define FILL_BUSY "filling"		/* marker while a fill runs */
 #define FILL_CHUNK_BYTES (4u << 20)	/* one write of the fill */
 #define FILL_DEPTH 4			/* fill writes in flight */
 #define MIB (1024.0 * 1024.0)
+#define IN_USE_FMT "refusing to write to '%s': it is in use (mounted in " \
+	"another mount namespace, or held open exclusively by another " \
+	"process); release it first"
 
 /* ---- sysfs helpers ---------------------------------------------------- */
 
@@ -217,6 +223,89 @@ static bool dev_held(const dev_t *devs, unsigned int n, char *holder,
 	return found;
 }
 
+/* Does loop device @name (sysfs name) have @st as its backing file: the
+ * same inode, or for a device target a device of @devs?  Asks the loop
+ * device itself (device and inode of the backing file, also when it was
+ * renamed or deleted) and the path in sysfs. */
+static bool loop_backed_by(const char *name, const struct stat *st,
+			   const dev_t *devs, unsigned int n)
+{
+	char path[PATH_MAX], file[PATH_MAX];
+	struct loop_info64 li;
+	struct stat bst, lst;
+	dev_t rdev;
+	int fd;
+
+	snprintf(path, sizeof(path), "/sys/block/%s/loop/backing_file", name);
+	if (read_first_line(path, file, sizeof(file)))
+		return false;	/* not attached */
+	if (!stat(file, &bst)) {
+		if (S_ISBLK(bst.st_mode) && n && dev_in(bst.st_rdev, devs, n))
+			return true;
+		if (S_ISREG(bst.st_mode) && S_ISREG(st->st_mode) &&
+		    bst.st_dev == st->st_dev && bst.st_ino == st->st_ino)
+			return true;
+	}
+	snprintf(path, sizeof(path), "/dev/%s", name);
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	memset(&li, 0, sizeof(li));
+	if (fstat(fd, &lst) || !S_ISBLK(lst.st_mode) ||
+	    ioctl(fd, LOOP_GET_STATUS64, &li)) {
+		close(fd);
+		return false;
+	}
+	close(fd);
+	/* the kernel's encoding of dev_t: 12-bit major, 20-bit minor */
+	rdev = makedev((unsigned int)((li.lo_rdevice & 0xfff00) >> 8),
+		       (unsigned int)((li.lo_rdevice & 0xff) |
+				      ((li.lo_rdevice >> 12) & 0xfff00)));
+	if (S_ISBLK(st->st_mode))
+		return n && li.lo_rdevice && dev_in(rdev, devs, n);
+	return makedev((unsigned int)((li.lo_device & 0xfff00) >> 8),
+		       (unsigned int)((li.lo_device & 0xff) |
+				      ((li.lo_device >> 12) & 0xfff00))) ==
+		       st->st_dev && li.lo_inode == st->st_ino;
+}
+
+/* The active loop device (as /dev/NAME in @loop) whose backing file is
+ * the regular file @st, or a device of @devs. */
+static bool backs_loop(const struct stat *st, const dev_t *devs,
+		       unsigned int n, char *loop, size_t len)
+{
+	DIR *d = opendir("/sys/block");
+	struct dirent *de;
+	bool found = false;
+
+	if (!d)
+		return false;
+	while (!found && (de = readdir(d))) {
+		if (strncmp(de->d_name, "loop", 4))
+			continue;
+		if (loop_backed_by(de->d_name, st, devs, n)) {
+			snprintf(loop, len, "/dev/%s", de->d_name);
+			found = true;
+		}
+	}
+	closedir(d);
+	return found;
+}
+
+/* Claimed by someone we cannot see from here: a mount in another mount
+ * namespace, or a process holding it open with O_EXCL.  The kernel knows:
+ * an O_EXCL open of a block device fails with EBUSY then. */
+static bool dev_claimed(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_EXCL | O_NONBLOCK | O_CLOEXEC);
+
+	if (fd >= 0) {
+		close(fd);
+		return false;
+	}
+	return errno == EBUSY;
+}
+
 /* Does --allow-device-writes=@allow name the device @rdev? */
 static bool allow_names(const char *allow, dev_t rdev)
 {
@@ -257,6 +346,13 @@ static int check_device(const char *path, const struct stat *st,
 			    "refusing to write to '%s': it is held by %s "
 			    "(device-mapper, md or similar); release it first",
 			    path, where);
+	if (backs_loop(st, devs, n, where, sizeof(where)))
+		return errf(err, errlen, EBUSY,
+			    "refusing to write to '%s': it backs loop device "
+			    "%s; detach it first (losetup -d %s)", path, where,
+			    where);
+	if (dev_claimed(path))
+		return errf(err, errlen, EBUSY, IN_USE_FMT, path);
 	if (!allow_names(allow, st->st_rdev))
 		return errf(err, errlen, EPERM,
 			    "refusing to write to block device '%s': writes "
@@ -304,7 +400,7 @@ static int free_space(const char *path, uint64_t *free_bytes)
 static int check_space(const struct target_opts *o, const struct stat *st,
 		       bool exists, char *err, size_t errlen)
 {
-	uint64_t have = 0, need = o->create_bytes, avail;
+	uint64_t have = 0, need = o->create_bytes, avail = 0;
 	int ret;
 
 	if (exists)
@@ -328,12 +424,110 @@ static int check_space(const struct target_opts *o, const struct stat *st,
 	return 0;
 }
 
+/* The -c path is a symbolic link: never followed, whatever it names. */
+static int refuse_link(const char *path, char *err, size_t errlen)
+{
+	char to[PATH_MAX];
+	ssize_t n = readlink(path, to, sizeof(to) - 1);
+
+	to[n > 0 ? n : 0] = '\0';
+	return errf(err, errlen, EEXIST,
+		    "refusing to create '%s' with -c: it is a symbolic link "
+		    "(to '%s') and -c never follows one; give the real path "
+		    "or a new file name", path, to);
+}
+
+static bool has_marker(int fd)
+{
+	return fgetxattr(fd, FILL_XATTR, NULL, 0) >= 0;
+}
+
+static bool same_inode(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
+}
+
+/* Empty, or holes only (truncate -s): there is nothing to lose. */
+static bool holds_no_data(int fd)
+{
+	return lseek(fd, 0, SEEK_DATA) < 0 && errno == ENXIO;
+}
+
+/* A -c on the existing regular file open as @fd (@st): one ioprobe filled
+ * before is ours; anything else is someone's data, rewritten only with
+ * --overwrite and never shrunk.  A file without any data is filled (and
+ * only grown) without asking. */
+static int check_foreign(const struct target_opts *o, int fd,
+			 const struct stat *st, char *err, size_t errlen)
+{
+	if (has_marker(fd))
+		return 0;
+	if (holds_no_data(fd) && (uint64_t)st->st_size <= o->create_bytes)
+		return 0;
+	if (!o->overwrite)
+		return errf(err, errlen, EEXIST,
+			    "refusing to fill '%s' with -c: the file exists "
+			    "(%" PRIu64 " bytes) and holds data ioprobe did "
+			    "not write; pass --overwrite to rewrite it in "
+			    "place, or name a new file", o->path,
+			    (uint64_t)st->st_size);
+	if ((uint64_t)st->st_size > o->create_bytes)
+		return errf(err, errlen, EEXIST,
+			    "refusing to shrink '%s' to -c %" PRIu64 " bytes: "
+			    "it has %" PRIu64 " bytes ioprobe did not write "
+			    "and is never truncated; use -c%" PRIu64 " or "
+			    "more, or name a new file", o->path,
+			    o->create_bytes, (uint64_t)st->st_size,
+			    (uint64_t)st->st_size);
+	return 0;
+}
+
+/* -c on an existing path, looked at through a descriptor (no link is
+ * followed): a link is refused, a foreign file needs --overwrite, and a
+ * descriptor handed over by the caller must still be the file at the
+ * path. */
+static int check_existing(const struct target_opts *o, char *err,
+			  size_t errlen)
+{
+	struct stat lst, st;
+	int fd, ret;
+
+	if (lstat(o->path, &lst))
+		return 0;	/* new: created with O_EXCL later */
+	if (S_ISLNK(lst.st_mode))
+		return refuse_link(o->path, err, errlen);
+	if (!S_ISREG(lst.st_mode))
+		return 0;	/* the type check below says why */
+	if (o->fd >= 0) {
+		if (fstat(o->fd, &st) || !same_inode(&st, &lst))
+			return errf(err, errlen, EEXIST,
+				    "refusing to fill '%s': the name no "
+				    "longer leads to the file ioprobe "
+				    "created", o->path);
+		return 0;
+	}
+	fd = open(o->path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return errf(err, errlen, errno, "cannot open '%s': %s",
+			    o->path, strerror(errno));
+	ret = fstat(fd, &st) ? -errno : 0;
+	if (!ret)
+		ret = check_foreign(o, fd, &st, err, errlen);
+	else
+		errf(err, errlen, -ret, "cannot stat '%s': %s", o->path,
+		     strerror(-ret));
+	close(fd);
+	return ret;
+}
+
 int target_check_safe(const struct target_opts *o,
 		      const char *allow_device_writes, char *err,
 		      size_t errlen)
 {
+	char loop[PATH_MAX];
 	struct stat st;
 	bool exists;
+	int ret;
 
 	if (!o->path || !o->path[0])
 		return errf(err, errlen, EINVAL, "empty target path");
@@ -344,11 +538,24 @@ int target_check_safe(const struct target_opts *o,
 		return check_device(o->path, &st, allow_device_writes, err,
 				    errlen);
 	}
-	if (exists && S_ISREG(st.st_mode) && o->write_pct > 0 &&
+	if (o->create_bytes) {
+		ret = check_existing(o, err, errlen);
+		if (ret)
+			return ret;
+	}
+	if (exists && S_ISREG(st.st_mode) &&
+	    (o->write_pct > 0 || o->create_bytes) &&
 	    used_as_swap(NULL, 0, &st))
 		return errf(err, errlen, EBUSY,
 			    "refusing to write to '%s': it is a swap file in "
 			    "use; run swapoff first", o->path);
+	if (exists && S_ISREG(st.st_mode) &&
+	    (o->write_pct > 0 || o->create_bytes) &&
+	    backs_loop(&st, NULL, 0, loop, sizeof(loop)))
+		return errf(err, errlen, EBUSY,
+			    "refusing to write to '%s': it backs loop device "
+			    "%s; detach it first (losetup -d %s)", o->path,
+			    loop, loop);
 	if (exists && !S_ISREG(st.st_mode))
 		return errf(err, errlen, EINVAL,
 			    "unsupported target '%s': expected a regular file "
@@ -425,17 +632,15 @@ static bool fully_written(int fd, uint64_t size)
 }
 
 /* Already filled with this size and content by an earlier run? */
-static bool already_filled(const struct target_opts *o, const struct stat *st)
+static bool already_filled(const struct target_opts *o, int fd)
 {
 	char want[64], have[64];
+	struct stat st;
 	ssize_t n;
 	bool ok;
-	int fd;
 
-	if (!S_ISREG(st->st_mode) || (uint64_t)st->st_size != o->create_bytes)
-		return false;
-	fd = open(o->path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
+	    (uint64_t)st.st_size != o->create_bytes)
 		return false;
 	fill_marker(o, want, sizeof(want));
 	n = fgetxattr(fd, FILL_XATTR, have, sizeof(have) - 1);
@@ -446,9 +651,7 @@ static bool already_filled(const struct target_opts *o, const struct stat *st)
 		/* No xattr support here: trust a file without holes. */
 		ok = errno == ENOTSUP;
 	}
-	ok = ok && fully_written(fd, o->create_bytes);
-	close(fd);
-	return ok;
+	return ok && fully_written(fd, o->create_bytes);
 }
 
 /* Fill @buf with data no compressor or dedup engine can shrink: a
@@ -604,20 +807,103 @@ static int fill_pwrite(struct filler *f)
 	return 0;
 }
 
-/* Open @path for the fill, O_DIRECT where the filesystem allows it. */
-static int open_for_fill(const char *path, bool *created, bool *direct)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC);
+/* Who owns the file a -c fills, which decides what a failure may do. */
+enum fill_owner {
+	OWN_NEW,	/* created by this run (O_EXCL): removed on failure */
+	OWN_OURS,	/* filled by an earlier run (marker): kept, refilled */
+	OWN_GIVEN,	/* created by the caller (o->fd): the caller's */
+	OWN_FOREIGN,	/* --overwrite: never shrunk, never removed */
+};
 
-	*created = false;
-	if (fd < 0 && errno == ENOENT) {
-		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-		*created = fd >= 0;
+struct fill_file {
+	int fd;
+	enum fill_owner owner;
+	int slot;		/* cleanup registry slot, OWN_NEW only */
+};
+
+/* The caller's descriptor must still be the regular file at the path. */
+static int take_given(const struct target_opts *o, struct fill_file *ff,
+		      char *err, size_t errlen)
+{
+	struct stat st, lst;
+
+	if (fstat(o->fd, &st) || lstat(o->path, &lst) || !S_ISREG(st.st_mode) ||
+	    !same_inode(&st, &lst))
+		return errf(err, errlen, EEXIST,
+			    "refusing to fill '%s': the name no longer leads "
+			    "to the file ioprobe created", o->path);
+	ff->fd = o->fd;
+	ff->owner = OWN_GIVEN;
+	return 0;
+}
+
+/* Open an existing -c file without following a link and decide, through
+ * that descriptor, whose it is. */
+static int open_existing(const struct target_opts *o, struct fill_file *ff,
+			 char *err, size_t errlen)
+{
+	struct stat st;
+	int ret;
+
+	ff->fd = open(o->path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (ff->fd < 0 && errno == ELOOP)
+		return refuse_link(o->path, err, errlen);
+	if (ff->fd < 0)
+		return errf(err, errlen, errno, "cannot open '%s': %s",
+			    o->path, strerror(errno));
+	if (fstat(ff->fd, &st))
+		ret = errf(err, errlen, errno, "cannot stat '%s': %s",
+			   o->path, strerror(errno));
+	else if (!S_ISREG(st.st_mode))
+		ret = errf(err, errlen, EINVAL,
+			   "unsupported target '%s': expected a regular file "
+			   "or a block device", o->path);
+	else
+		ret = check_foreign(o, ff->fd, &st, err, errlen);
+	if (ret) {
+		close(ff->fd);
+		ff->fd = -1;
+		return ret;
 	}
-	if (fd < 0)
-		return -errno;
-	*direct = fcntl(fd, F_SETFL, O_DIRECT) == 0;
-	return fd;
+	ff->owner = has_marker(ff->fd) ? OWN_OURS : OWN_FOREIGN;
+	return 0;
+}
+
+/* Create the -c file with O_EXCL (no link is followed, no existing file
+ * is taken over) and register it for removal, or open the existing one.
+ * Every later step uses ff->fd, never the name. */
+static int open_for_fill(const struct target_opts *o, struct fill_file *ff,
+			 char *err, size_t errlen)
+{
+	int ret;
+
+	ff->fd = -1;
+	ff->slot = -1;
+	if (o->fd >= 0)
+		return take_given(o, ff, err, errlen);
+	ret = make_parents(o->path);
+	if (ret)
+		return errf(err, errlen, -ret,
+			    "cannot create the folders of '%s': %s", o->path,
+			    strerror(-ret));
+	ff->fd = open(o->path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+			       O_CLOEXEC, 0644);
+	if (ff->fd < 0 && errno == EEXIST)
+		return open_existing(o, ff, err, errlen);
+	if (ff->fd < 0)
+		return errf(err, errlen, errno, "cannot create '%s': %s",
+			    o->path, strerror(errno));
+	ff->owner = OWN_NEW;
+	ff->slot = cleanup_add(o->path, ff->fd);
+	if (ff->slot < 0) {
+		ret = ff->slot;
+		unlink(o->path);	/* just made, still empty */
+		close(ff->fd);
+		ff->fd = -1;
+		return errf(err, errlen, -ret, "cannot register '%s' for "
+			    "removal: %s", o->path, strerror(-ret));
+	}
+	return 0;
 }
 
 static int fill_file(struct filler *f, bool direct)
@@ -652,22 +938,75 @@ out_free:
 	return ret;
 }
 
+/* After a failed fill: remove what this run created, keep the rest,
+ * and say which in @fate. */
+static void fill_give_up(const struct target_opts *o, struct fill_file *ff,
+			 const struct filler *f, char *fate, size_t len)
+{
+	int ret;
+
+	if (ff->owner != OWN_GIVEN)
+		close(ff->fd);
+	ff->fd = -1;
+	switch (ff->owner) {
+	case OWN_NEW:
+		ret = cleanup_remove(ff->slot);
+		if (ret)
+			snprintf(fate, len, "the partial file could not be "
+				 "removed: %s", strerror(-ret));
+		else
+			snprintf(fate, len, "the partial file was removed");
+		break;
+	case OWN_OURS:
+		snprintf(fate, len, "the partial file was kept, marked "
+			 "unfilled (the next -c refills it)");
+		break;
+	case OWN_FOREIGN:
+		snprintf(fate, len, "the file at '%s' was partly rewritten "
+			 "(about the first %.1f MiB) and kept, neither removed "
+			 "nor shrunk", o->path, (double)f->done / MIB);
+		break;
+	default:
+		snprintf(fate, len, "the partial file is left to its creator");
+		break;
+	}
+}
+
 static int fill_error(const struct target_opts *o, const struct filler *f,
-		      int ret, char *err, size_t errlen)
+		      int ret, const char *fate, char *err, size_t errlen)
 {
 	if (ret == -EINTR)
 		return errf(err, errlen, EINTR,
 			    "filling '%s' was interrupted after %.1f of %.1f "
-			    "MiB; the partial file was removed", o->path,
-			    (double)f->done / MIB, (double)f->size / MIB);
+			    "MiB; %s", o->path, (double)f->done / MIB,
+			    (double)f->size / MIB, fate);
 	if (ret == -ENOSPC || ret == -EDQUOT)
 		return errf(err, errlen, -ret,
 			    "no space left while filling '%s' after %.1f of "
-			    "%.1f MiB; the partial file was removed; use a "
-			    "smaller -c or another folder", o->path,
-			    (double)f->done / MIB, (double)f->size / MIB);
-	return errf(err, errlen, -ret, "cannot fill '%s': %s", o->path,
-		    strerror(-ret));
+			    "%.1f MiB; %s; use a smaller -c or another folder",
+			    o->path, (double)f->done / MIB,
+			    (double)f->size / MIB, fate);
+	return errf(err, errlen, -ret, "cannot fill '%s': %s after %.1f of "
+		    "%.1f MiB; %s", o->path, strerror(-ret),
+		    (double)f->done / MIB, (double)f->size / MIB, fate);
+}
+
+/* Size the file for the fill: ours are set to -c exactly; a foreign file
+ * is only ever extended. */
+static int fill_size(const struct target_opts *o, const struct fill_file *ff)
+{
+	struct stat st;
+
+	if (ff->owner != OWN_FOREIGN)
+		return ftruncate(ff->fd, (off_t)o->create_bytes) ? -errno : 0;
+	if (fstat(ff->fd, &st))
+		return -errno;
+	if ((uint64_t)st.st_size > o->create_bytes)
+		return -EEXIST;	/* checked before; never shrink */
+	if ((uint64_t)st.st_size < o->create_bytes &&
+	    ftruncate(ff->fd, (off_t)o->create_bytes))
+		return -errno;
+	return 0;
 }
 
 int target_prepare(const struct target_opts *o, struct target_info *info,
@@ -675,8 +1014,9 @@ int target_prepare(const struct target_opts *o, struct target_info *info,
 		   size_t errlen)
 {
 	struct filler f = { .progress = progress, .arg = arg };
-	char marker[64];
-	bool created = false, direct = false;
+	struct fill_file ff;
+	char marker[64], fate[PATH_MAX + 128];
+	bool direct;
 	struct stat st;
 	double t0;
 	int ret;
@@ -686,41 +1026,41 @@ int target_prepare(const struct target_opts *o, struct target_info *info,
 	info->fill_seconds = 0;
 	if (!o->create_bytes)
 		return 0;
-	if (!stat(o->path, &st) && S_ISBLK(st.st_mode))
+	if (o->fd < 0 && !stat(o->path, &st) && S_ISBLK(st.st_mode))
 		return 0;	/* as DiskSpd: -c skips raw devices */
-	if (!stat(o->path, &st) && already_filled(o, &st)) {
+	t0 = now_s();
+	ret = open_for_fill(o, &ff, err, errlen);
+	if (ret)
+		return ret;
+	if (ff.owner == OWN_OURS && already_filled(o, ff.fd)) {
+		close(ff.fd);
 		info->fill_skipped = true;
 		return 0;
 	}
-	ret = make_parents(o->path);
-	if (ret)
-		return errf(err, errlen, -ret,
-			    "cannot create the folders of '%s': %s", o->path,
-			    strerror(-ret));
-	t0 = now_s();
-	ret = open_for_fill(o->path, &created, &direct);
-	if (ret < 0)
-		return errf(err, errlen, -ret, "cannot create '%s': %s",
-			    o->path, strerror(-ret));
-	f.fd = ret;
+	f.fd = ff.fd;
 	f.size = o->create_bytes;
 	f.zero = o->wbuf == WBUF_ZERO;
-	/* Drop the marker first: an interrupted refill must not look done. */
-	fremovexattr(f.fd, FILL_XATTR);
-	if (ftruncate(f.fd, (off_t)o->create_bytes))
-		ret = -errno;
-	else
+	/* O_DIRECT where the filesystem allows it (this also clears the
+	 * O_NONBLOCK of the open) */
+	direct = fcntl(f.fd, F_SETFL, O_DIRECT) == 0;
+	/* Mark ours as unfilled first: an interrupted refill must not look
+	 * done, and must still look ours.  A foreign file is only marked
+	 * once it is all ours. */
+	if (ff.owner != OWN_FOREIGN)
+		fsetxattr(f.fd, FILL_XATTR, FILL_BUSY, strlen(FILL_BUSY), 0);
+	ret = fill_size(o, &ff);
+	if (!ret)
 		ret = fill_file(&f, direct);
 	if (ret) {
-		close(f.fd);
-		if (created || ret == -EINTR || ret == -ENOSPC ||
-		    ret == -EDQUOT)
-			unlink(o->path);
-		return fill_error(o, &f, ret, err, errlen);
+		fill_give_up(o, &ff, &f, fate, sizeof(fate));
+		return fill_error(o, &f, ret, fate, err, errlen);
 	}
 	fill_marker(o, marker, sizeof(marker));
 	fsetxattr(f.fd, FILL_XATTR, marker, strlen(marker), 0);
-	close(f.fd);
+	if (ff.owner == OWN_NEW)
+		cleanup_forget(ff.slot);
+	if (ff.owner != OWN_GIVEN)
+		close(f.fd);
 	info->created = true;
 	info->fill_seconds = now_s() - t0;
 	return 0;
@@ -834,6 +1174,18 @@ static int open_flags(const struct target_opts *o)
 	return flags;
 }
 
+/* A device written to is claimed with O_EXCL for the run, so the kernel
+ * refuses it while mounted anywhere or claimed by anyone, and nobody can
+ * mount it meanwhile; a -c file is never reached through a link. */
+static int guard_flags(const struct target_opts *o)
+{
+	struct stat st;
+
+	if (!stat(o->path, &st) && S_ISBLK(st.st_mode))
+		return o->write_pct > 0 ? O_EXCL : 0;
+	return o->create_bytes ? O_NOFOLLOW : 0;
+}
+
 static int open_error(const struct target_opts *o, int e, char *err,
 		      size_t errlen)
 {
@@ -883,11 +1235,16 @@ int target_open(struct target *t, const struct target_opts *o, char *err,
 		size_t errlen)
 {
 	struct stat st;
-	int ret;
+	int guard, ret;
 
 	memset(t, 0, sizeof(*t));
 	t->opts = o;
-	t->fd = open(o->path, open_flags(o));
+	guard = guard_flags(o);
+	t->fd = open(o->path, open_flags(o) | guard);
+	if (t->fd < 0 && errno == EBUSY && o->write_pct > 0)
+		return errf(err, errlen, EBUSY, IN_USE_FMT, o->path);
+	if (t->fd < 0 && errno == ELOOP && o->create_bytes)
+		return refuse_link(o->path, err, errlen);
 	if (t->fd < 0)
 		return open_error(o, errno, err, errlen);
 	if (o->cache == CACHE_REMOTE && !is_remote_fs(t->fd)) {
@@ -899,6 +1256,13 @@ int target_open(struct target *t, const struct target_opts *o, char *err,
 	if (fstat(t->fd, &st)) {
 		ret = errf(err, errlen, errno, "cannot stat '%s': %s",
 			   o->path, strerror(errno));
+		goto out_close;
+	}
+	if (S_ISBLK(st.st_mode) && o->write_pct > 0 &&
+	    !(guard & O_EXCL)) {
+		ret = errf(err, errlen, EBUSY, "refusing to write to '%s': "
+			   "it became a block device after the safety "
+			   "check", o->path);
 		goto out_close;
 	}
 	ret = target_sizes(t, &st);

@@ -1,7 +1,10 @@
 /* test_target.c - target.c on temporary files: -c create and fill (real
  * data, no holes), no refill of a filled file, O_DIRECT alignment errors,
- * open flags, too-small files, the free-space and block-device refusals. */
+ * open flags, too-small files, the free-space and block-device refusals,
+ * and -c on files that are not ours (foreign, --overwrite, links, a
+ * descriptor handed over by the caller). */
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -15,6 +18,8 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+
+#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
 #include "profile.h"
 #include "run.h"
@@ -401,6 +406,150 @@ static void test_block_device_refusal(void **state)
 	assert_false(info.created);
 }
 
+/* Bytes of @p, or -1. */
+static off_t file_size(const char *p)
+{
+	struct stat st;
+
+	return lstat(p, &st) ? -1 : st.st_size;
+}
+
+static bool same_bytes(const char *p, unsigned char c, size_t bytes)
+{
+	unsigned char *buf = malloc(bytes + 1);
+	int fd = open(p, O_RDONLY);
+	bool same;
+	size_t i;
+
+	assert_true(fd >= 0);
+	same = read(fd, buf, bytes + 1) == (ssize_t)bytes;
+	for (i = 0; same && i < bytes; i++)
+		same = buf[i] == c;
+	close(fd);
+	free(buf);
+	return same;
+}
+
+/* A file with data ioprobe did not write: refused for every -c size by
+ * the check and by prepare itself, untouched. */
+static void test_foreign_file_refused(void **state)
+{
+	static const uint64_t sizes[] = { 1u << 20, 2u << 20, 4u << 20 };
+	struct target_info info;
+	struct target_opts o;
+	unsigned int i;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/foreign.dat", dir);
+	make_file(path, 2u << 20);
+	for (i = 0; i < ARRAY_LEN(sizes); i++) {
+		opts(&o, sizes[i]);
+		assert_int_equal(target_check_safe(&o, NULL, err,
+						   sizeof(err)), -EEXIST);
+		assert_non_null(strstr(err, "holds data ioprobe did not write"));
+		assert_non_null(strstr(err, "--overwrite"));
+		assert_int_equal(target_prepare(&o, &info, NULL, NULL, err,
+						 sizeof(err)), -EEXIST);
+		assert_int_equal(file_size(path), 2u << 20);
+		assert_true(same_bytes(path, 0x5a, 2u << 20));
+	}
+}
+
+/* --overwrite: never shrinks; grows and rewrites; an interrupted rewrite
+ * keeps the file and says it was partly rewritten. */
+static void test_overwrite(void **state)
+{
+	struct target_info info;
+	struct target_opts o;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/foreign.dat", dir);
+	make_file(path, 2u << 20);
+	opts(&o, 1u << 20);
+	o.overwrite = true;
+	assert_int_equal(target_check_safe(&o, NULL, err, sizeof(err)),
+			 -EEXIST);
+	assert_non_null(strstr(err, "refusing to shrink"));
+	assert_true(same_bytes(path, 0x5a, 2u << 20));
+
+	o.create_bytes = 4u << 20;
+	run_stop = 1;
+	assert_int_equal(target_prepare(&o, &info, NULL, NULL, err,
+					 sizeof(err)), -EINTR);
+	run_stop = 0;
+	assert_non_null(strstr(err, "was partly rewritten"));
+	assert_true(file_size(path) >= (2 << 20));
+
+	assert_int_equal(target_check_safe(&o, NULL, err, sizeof(err)), 0);
+	assert_int_equal(target_prepare(&o, &info, NULL, NULL, err,
+					 sizeof(err)), 0);
+	assert_true(info.created);
+	assert_int_equal(file_size(path), 4u << 20);
+	/* now ours: reused without --overwrite */
+	o.overwrite = false;
+	assert_int_equal(target_check_safe(&o, NULL, err, sizeof(err)), 0);
+	assert_int_equal(target_prepare(&o, &info, NULL, NULL, err,
+					 sizeof(err)), 0);
+	assert_true(info.fill_skipped);
+}
+
+/* A link at the -c path is never followed, even with --overwrite. */
+static void test_symlink_refused(void **state)
+{
+	char victim[600];
+	struct target_info info;
+	struct target_opts o;
+
+	(void)state;
+	snprintf(victim, sizeof(victim), "%s/victim", dir);
+	make_file(victim, 4096);
+	snprintf(path, sizeof(path), "%s/link.dat", dir);
+	assert_int_equal(symlink(victim, path), 0);
+	opts(&o, 1u << 20);
+	o.overwrite = true;
+	assert_int_equal(target_check_safe(&o, NULL, err, sizeof(err)),
+			 -EEXIST);
+	assert_non_null(strstr(err, "symbolic link"));
+	assert_int_equal(target_prepare(&o, &info, NULL, NULL, err,
+					 sizeof(err)), -EEXIST);
+	assert_true(same_bytes(victim, 0x5a, 4096));
+}
+
+/* A descriptor from the caller's O_EXCL create is filled through, left
+ * open, and refused once the name leads elsewhere. */
+static void test_given_fd(void **state)
+{
+	char other[600];
+	struct target_info info;
+	struct target_opts o;
+	int fd;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/claimed.dat", dir);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0600);
+	assert_true(fd >= 0);
+	opts(&o, 1u << 20);
+	o.fd = fd;
+	assert_int_equal(target_check_safe(&o, NULL, err, sizeof(err)), 0);
+	assert_int_equal(target_prepare(&o, &info, NULL, NULL, err,
+					 sizeof(err)), 0);
+	assert_true(info.created);
+	assert_int_equal(file_size(path), 1u << 20);
+	assert_true(fcntl(fd, F_GETFD) >= 0);	/* still open */
+
+	snprintf(other, sizeof(other), "%s/other.dat", dir);
+	make_file(other, 4096);
+	assert_int_equal(rename(other, path), 0);
+	o.create_bytes = 2u << 20;
+	assert_int_equal(target_check_safe(&o, NULL, err, sizeof(err)),
+			 -EEXIST);
+	assert_int_equal(target_prepare(&o, &info, NULL, NULL, err,
+					 sizeof(err)), -EEXIST);
+	assert_non_null(strstr(err, "no longer leads"));
+	assert_true(same_bytes(path, 0x5a, 4096));
+	close(fd);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -424,6 +573,14 @@ int main(void)
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_block_device_refusal,
 						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_foreign_file_refused,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_overwrite, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_symlink_refused, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_given_fd, setup,
+						teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
