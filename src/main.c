@@ -15,6 +15,7 @@
 #include "results.h"
 #include "run.h"
 #include "subcmd.h"
+#include "validate.h"
 #include "xmlprofile.h"
 
 static int run_profile(const struct profile *p)
@@ -24,6 +25,10 @@ static int run_profile(const struct profile *p)
 	char err[512] = "";
 	int ret, status = 0;
 
+	if (validate_profile(p, err, sizeof(err))) {
+		fprintf(stderr, "ioprobe: error: %s\n", err);
+		return 2;	/* refused before anything was created */
+	}
 	results_init(&r);
 	run_install_signals();
 	ret = run_execute(p, &opt, &r, err, sizeof(err));

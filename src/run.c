@@ -9,12 +9,15 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <linux/futex.h>
 #include <inttypes.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -126,8 +129,8 @@ static int run_load_wsrc(struct run_target *rt, uint64_t seed, char *err,
 	struct rng rng;
 	int fd;
 
-	if (o->wbuf != WBUF_SOURCE || !o->wbuf_source_bytes)
-		return 0;
+	if (o->wbuf != WBUF_SOURCE || !o->wbuf_source_bytes || !o->write_pct)
+		return 0;	/* only writes read the source */
 	if (posix_memalign(&rt->wsrc, 4096, o->wbuf_source_bytes))
 		return errf(err, errlen, ENOMEM,
 			    "cannot allocate write source buffer of %" PRIu64
@@ -318,30 +321,35 @@ static int run_start_workers(struct run_ctx *c, char *err, size_t errlen)
 	int ret = 0;
 
 	/* Workers never take the stop signals: the main thread does, and
-	 * moves every worker to PHASE_STOP, seen at its next batch. */
+	 * moves every worker to PHASE_STOP, seen at its next batch.  The
+	 * mask is lifted between two starts so a Ctrl+C lands at once;
+	 * thousands of threads take a while. */
 	sigemptyset(&block);
 	sigaddset(&block, SIGINT);
 	sigaddset(&block, SIGTERM);
 	sigaddset(&block, SIGHUP);
-	pthread_sigmask(SIG_BLOCK, &block, &old);
-	for (i = 0; i < c->nworkers; i++) {
+	for (i = 0; i < c->nworkers && !run_stop; i++) {
+		pthread_sigmask(SIG_BLOCK, &block, &old);
 		ret = worker_start(&c->w[i]);
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
 		if (ret)
 			break;
 		c->nstarted++;
 	}
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (ret)
 		return errf(err, errlen, -ret, "cannot start thread %u: %s",
 			    c->nstarted, strerror(-ret));
 	/* The clock starts only when every worker has its engine, buffers
-	 * and generators ready. */
+	 * and generators ready.  Started workers are waited for even after
+	 * a signal: they write their engine facts until they count in. */
 	while (atomic_load_explicit(&c->shared.nready, memory_order_acquire) <
 	       c->nstarted) {
 		struct timespec ts = { .tv_sec = 0, .tv_nsec = 1000000 };
 
 		nanosleep(&ts, NULL);
 	}
+	if (run_stop)	/* the timeline sees run_stop and ends at once */
+		c->nworkers = c->nstarted;
 	for (i = 0; i < c->nworkers; i++)
 		if (c->w[i].err)
 			return errf(err, errlen, -c->w[i].err, "%s",
@@ -455,6 +463,8 @@ static bool run_wait(struct run_ctx *c, int phase, uint64_t from_ns,
 static void run_set_phase(struct run_ctx *c, int phase)
 {
 	atomic_store_explicit(&c->shared.phase, phase, memory_order_release);
+	syscall(SYS_futex, (int *)&c->shared.phase, FUTEX_WAKE_PRIVATE,
+		INT_MAX, NULL, NULL, 0);	/* workers waiting in PHASE_INIT */
 }
 
 /* Warm-up, measured window, cool-down.  Fills the time, CPU and the

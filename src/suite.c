@@ -35,6 +35,7 @@
 #include "subcmd.h"
 #include "target.h"
 #include "util.h"
+#include "validate.h"
 
 #define SUITE_MAX 16
 #define MIB (1024.0 * 1024.0)
@@ -766,6 +767,12 @@ static int run_one(struct suite *s, size_t i)
 		return 1;
 	}
 	results_init(&r);
+	if (validate_profile(&p, err, sizeof(err))) {
+		fprintf(stderr, "ioprobe: error: %s: %s\n", s->prof[i].name,
+			err);
+		status = 2;
+		goto out;
+	}
 	s->cur = i;
 	s->last_phase = -1;
 	s->last_line_s = 0;

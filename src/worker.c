@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/futex.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -784,6 +785,16 @@ static void worker_teardown(struct worker *w, bool drained)
 	w->st = NULL;
 }
 
+/* Sleep until run.c moves the phase away from @ph (it wakes the futex),
+ * or 50 ms pass: thousands of threads polling every 200 us kept two CPUs
+ * so busy that starting them took minutes. */
+static void wait_phase_change(_Atomic int *phase, int ph)
+{
+	struct timespec ts = { .tv_sec = 0, .tv_nsec = 50000000 };
+
+	syscall(SYS_futex, (int *)phase, FUTEX_WAIT_PRIVATE, ph, &ts, NULL, 0);
+}
+
 static void *worker_main(void *arg)
 {
 	struct worker *w = arg;
@@ -796,7 +807,7 @@ static void *worker_main(void *arg)
 	atomic_fetch_add_explicit(&w->shared->nready, 1, memory_order_release);
 	while (atomic_load_explicit(&w->shared->phase, memory_order_acquire) ==
 	       PHASE_INIT)
-		sleep_until_ns(clock_now_ns() + 200000);
+		wait_phase_change(&w->shared->phase, PHASE_INIT);
 	if (!w->err) {
 		w->err = worker_loop(w);
 		if (w->err && !w->errmsg[0])
