@@ -836,6 +836,10 @@ static int parse_long(struct cli *c, const char *tok, const char *next,
 	size_t i;
 
 	*used = 0;
+	if (!strcmp(tok, "--continue-on-error")) {
+		c->p->continue_on_error = true;
+		return 0;
+	}
 	for (i = 0; i < ARRAY_SIZE(names); i++)
 		if (strlen(names[i]) == n && !strncmp(tok, names[i], n))
 			break;
@@ -1064,6 +1068,7 @@ static void move_kept(struct profile *to, struct profile *from,
 	to->label = from->label;
 	to->xml_profile_path = from->xml_profile_path;
 	to->batch_submit = from->batch_submit;
+	to->continue_on_error = from->continue_on_error;
 	for (i = 0; i < from->noutputs; i++) {
 		to->outputs[i] = from->outputs[i];
 		from->outputs[i].path = NULL;	/* moved, not shared */
@@ -1381,6 +1386,8 @@ void cli_usage(FILE *f)
 "  --output=FORMAT:PATH       also write FORMAT to PATH (- = stdout),\n"
 "                             repeatable\n"
 "  --label=TEXT               label the results\n"
+"  --continue-on-error        count failed I/Os and keep going (default:\n"
+"                             the first one stops the run; exit 1 either way)\n"
 "  --help, --version\n"
 "\n"
 "Exit status: 0 ok, 1 run failed, 2 usage error, 3 regression (compare),\n"

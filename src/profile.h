@@ -142,6 +142,8 @@ struct profile {
 					 * requests are staged; 1 = each at
 					 * once (default, as fio does) */
 	char *allow_device_writes;	/* --allow-device-writes=DEV */
+	bool continue_on_error;		/* --continue-on-error: count failed
+					 * I/Os instead of stopping */
 	char *label;			/* --label (reports, CSV) */
 	char *xml_profile_path;		/* -X */
 

@@ -441,6 +441,10 @@ static bool run_wait(struct run_ctx *c, int phase, uint64_t from_ns,
 		if (run_stop || atomic_load_explicit(&c->shared.nexited,
 						     memory_order_acquire))
 			return false;
+		if (!c->p->continue_on_error &&
+		    atomic_load_explicit(&c->shared.io_failed,
+					 memory_order_acquire))
+			return false;	/* the first failed I/O ends the run */
 		if (now >= until_ns)
 			return true;
 		run_progress_tick(c, phase, now);
@@ -514,6 +518,8 @@ static int run_collect(struct run_ctx *c, char *err, size_t errlen)
 		calls += w->syscalls;
 		if (w->err && !ret)
 			ret = errf(err, errlen, -w->err, "%s", w->errmsg);
+		if (w->fail.failed)
+			c->r->io_failure = w->fail;
 	}
 	c->r->ios_per_call = calls ? (double)ios / (double)calls : 0.0;
 	c->r->thread_count = c->nworkers;
