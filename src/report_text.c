@@ -760,9 +760,13 @@ static int put_results(const struct results *r, FILE *f)
 	put_io_table(r, DIR_READ, "Read IO", a, f);
 	put_io_table(r, DIR_WRITE, "Write IO", a, f);
 	free(a);
-	put_error_table(r, f);
-	if (r->profile.measure_latency)
-		return put_latency(r, f);
+	if (r->profile.measure_latency) {
+		int ret = put_latency(r, f);
+
+		if (ret)
+			return ret;
+	}
+	put_error_table(r, f);	/* after DiskSpd's sections, theirs intact */
 	return 0;
 }
 
