@@ -739,7 +739,9 @@ static int put_results(const struct results *r, FILE *f)
 	fprintf(f, "\nResults for timespan %d:\n%s\n\n", 1, STARS);
 	if (r->no_results) {
 		put_failure(r, f);
-		fputs("The test was interrupted before the measurements began. No results are displayed.\n",
+		fputs(r->io_failure.failed ?
+		      "The test failed before the measurements began. No results are displayed.\n" :
+		      "The test was interrupted before the measurements began. No results are displayed.\n",
 		      f);
 		put_error_table(r, f);
 		return 0;

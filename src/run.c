@@ -441,10 +441,6 @@ static bool run_wait(struct run_ctx *c, int phase, uint64_t from_ns,
 		if (run_stop || atomic_load_explicit(&c->shared.nexited,
 						     memory_order_acquire))
 			return false;
-		if (!c->p->continue_on_error &&
-		    atomic_load_explicit(&c->shared.io_failed,
-					 memory_order_acquire))
-			return false;	/* the first failed I/O ends the run */
 		if (now >= until_ns)
 			return true;
 		run_progress_tick(c, phase, now);

@@ -46,7 +46,8 @@ struct run_shared {
 	_Atomic uint32_t nexited;	/* workers that left their loop */
 	_Atomic uint32_t io_failed;	/* set by the first failed I/O; the
 					 * workers stop at their next batch
-					 * unless --continue-on-error */
+					 * unless --continue-on-error (run.c
+					 * sees them leave in nexited) */
 };
 
 struct worker_target;
