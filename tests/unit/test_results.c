@@ -289,7 +289,7 @@ static void test_fmt_failure(void **state)
 	(void)state;
 	results_init(r);
 	r->ntargets = 1;
-	strcpy(r->targets[0].path, "/mnt/x/io.dat");
+	snprintf(r->targets[0].path, RESULTS_STR, "%s", "/mnt/x/io.dat");
 	results_fmt_failure(r, buf, sizeof(buf));
 	assert_string_equal(buf, "");
 	r->io_failure.failed = true;
