@@ -836,13 +836,13 @@ static int parse_long(struct cli *c, const char *tok, const char *next,
 	size_t i;
 
 	*used = 0;
-	if (!strcmp(tok, "--continue-on-error")) {
-		c->p->continue_on_error = true;
-		return 0;
-	}
 	for (i = 0; i < ARRAY_SIZE(names); i++)
 		if (strlen(names[i]) == n && !strncmp(tok, names[i], n))
 			break;
+	if (i == ARRAY_SIZE(names) && !strcmp(tok, "--continue-on-error")) {
+		c->p->continue_on_error = true;	/* a flag, no value */
+		return 0;
+	}
 	if (i == ARRAY_SIZE(names))
 		return errf(c->err, c->errlen, EINVAL,
 			    "unknown option '%s'", tok);

@@ -131,6 +131,8 @@ struct profile {
 	uint32_t progress_every;	/* -P; 0 = off */
 	bool verbose;			/* -v */
 	bool large_pages;		/* -l */
+	bool continue_on_error;		/* --continue-on-error: count failed
+					 * I/Os instead of stopping */
 
 	enum result_format format;	/* -R */
 	bool print_profile_only;	/* -Rp */
@@ -142,8 +144,6 @@ struct profile {
 					 * requests are staged; 1 = each at
 					 * once (default, as fio does) */
 	char *allow_device_writes;	/* --allow-device-writes=DEV */
-	bool continue_on_error;		/* --continue-on-error: count failed
-					 * I/Os instead of stopping */
 	char *label;			/* --label (reports, CSV) */
 	char *xml_profile_path;		/* -X */
 
