@@ -31,8 +31,10 @@ rig() {
 ext4_on_rig() {
 	mkfs.ext4 -q -F "$L" >/dev/null 2>&1 || return 1
 	M=$D.mnt
-	mkdir "$M" && mount "$L" "$M" || return 1
-	at_exit "umount '$M' 2>/dev/null || umount -l '$M'; rmdir '$M'"
+	mkdir "$M" || return 1
+	at_exit "rmdir '$M'"
+	mount "$L" "$M" || return 1
+	at_exit "umount '$M' 2>/dev/null || umount -l '$M'"
 }
 
 # EXT4_IOC_SHUTDOWN (_IOR('X', 125, __u32)) with EXT4_GOING_FLAGS_NOLOGFLUSH.
