@@ -843,6 +843,10 @@ static int parse_long(struct cli *c, const char *tok, const char *next,
 	for (i = 0; i < ARRAY_SIZE(names); i++)
 		if (strlen(names[i]) == n && !strncmp(tok, names[i], n))
 			break;
+	if (i == ARRAY_SIZE(names) && !strcmp(tok, "--continue-on-error")) {
+		c->p->continue_on_error = true;	/* a flag, no value */
+		return 0;
+	}
 	if (i == ARRAY_SIZE(names))
 		return errf(c->err, c->errlen, EINVAL,
 			    "unknown option '%s'", tok);
@@ -1071,6 +1075,7 @@ static void move_kept(struct profile *to, struct profile *from,
 	to->label = from->label;
 	to->xml_profile_path = from->xml_profile_path;
 	to->batch_submit = from->batch_submit;
+	to->continue_on_error = from->continue_on_error;
 	for (i = 0; i < from->noutputs; i++) {
 		to->outputs[i] = from->outputs[i];
 		from->outputs[i].path = NULL;	/* moved, not shared */
@@ -1390,6 +1395,8 @@ void cli_usage(FILE *f)
 "  --output=FORMAT:PATH       also write FORMAT to PATH (- = stdout),\n"
 "                             repeatable\n"
 "  --label=TEXT               label the results\n"
+"  --continue-on-error        count failed I/Os and keep going (default:\n"
+"                             the first one stops the run; exit 1 either way)\n"
 "  --help, --version\n"
 "\n"
 "Exit status: 0 ok, 1 run failed, 2 usage error, 3 regression (compare),\n"

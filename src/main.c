@@ -1,9 +1,11 @@
 /* main.c - argv -> profile -> run -> reports -> exit status.
  *
- * Exit status: 0 success, 1 the run failed, 2 usage error, 3 regression
+ * Exit status: 0 success, 1 the run failed (also when an I/O failed,
+ * with or without --continue-on-error), 2 usage error, 3 regression
  * (compare), 128+N interrupted by signal N (results still printed).
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +19,25 @@
 #include "subcmd.h"
 #include "validate.h"
 #include "xmlprofile.h"
+
+/* One line on stderr for a run in which I/O failed: the first failure,
+ * and with --continue-on-error how many failed by errno. */
+static void print_io_failure(const struct results *r)
+{
+	struct errno_count c[RESULTS_ERRNOS];
+	char first[768], kinds[256];
+	uint64_t n;
+
+	results_fmt_failure(r, first, sizeof(first));
+	if (!r->profile.continue_on_error) {
+		fprintf(stderr, "ioprobe: error: %s\n", first);
+		return;
+	}
+	n = results_errors(r, -1, c);
+	results_fmt_errnos(c, kinds, sizeof(kinds));
+	fprintf(stderr, "ioprobe: error: %" PRIu64 " I/O%s failed (%s), the "
+		"first: %s\n", n, n == 1 ? "" : "s", kinds, first);
+}
 
 static int run_profile(const struct profile *p)
 {
@@ -37,6 +58,10 @@ static int run_profile(const struct profile *p)
 		results_release(&r);
 		/* -c refused a file that is not ours: fix the command line */
 		return ret == -EEXIST ? 2 : 1;
+	}
+	if (r.io_failure.failed) {
+		print_io_failure(&r);
+		status = 1;
 	}
 	if (output_all(&r, err, sizeof(err))) {
 		fprintf(stderr, "ioprobe: error: %s\n", err);

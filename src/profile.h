@@ -138,6 +138,8 @@ struct profile {
 	uint32_t progress_every;	/* -P; 0 = off */
 	bool verbose;			/* -v */
 	bool large_pages;		/* -l */
+	bool continue_on_error;		/* --continue-on-error: count failed
+					 * I/Os instead of stopping */
 
 	enum result_format format;	/* -R */
 	bool print_profile_only;	/* -Rp */

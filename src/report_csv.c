@@ -5,7 +5,9 @@
  * RFC 4180 quoting (a field holding , " CR or LF is quoted, quotes are
  * doubled), LF line ends, '.' as the decimal point in every locale.
  * Latency columns are empty when the direction has no latency samples
- * (no -L, or no I/O of that direction).
+ * (no -L, or no I/O of that direction).  io_errors, the I/Os that failed
+ * (any phase, both directions), is on the total rows only: the read and
+ * write rows leave it empty, so a column sum counts each failure once.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -24,7 +26,7 @@
 static const char csv_header[] =
 	"label,target,direction,iops,mib_s,mean_ms,p50_ms,p90_ms,p99_ms,"
 	"p999_ms,max_ms,block_bytes,threads,outstanding,write_pct,pattern,"
-	"cache_mode,duration_s,test_time_s,ios,bytes\n";
+	"cache_mode,duration_s,test_time_s,ios,bytes,io_errors\n";
 
 static const char *const csv_dirs[] = { "read", "write", "total" };
 static const char *const csv_cache[] = { "buffered", "direct", "remote",
@@ -171,8 +173,14 @@ static void csv_row(const struct results *r, int target, enum io_dir dir,
 	csv_field(f, o->write_pct, false);
 	csv_field(f, o->pattern, false);
 	csv_field(f, o->cache, false);
-	fprintf(f, "%" PRIu32 ",%.6f,%" PRIu64 ",%" PRIu64 "\n",
+	fprintf(f, "%" PRIu32 ",%.6f,%" PRIu64 ",%" PRIu64 ",",
 		r->profile.duration_s, r->test_time_s, a->ios, a->bytes);
+	if (dir == DIR_COUNT) {
+		struct errno_count c[RESULTS_ERRNOS];
+
+		fprintf(f, "%" PRIu64, results_errors(r, target, c));
+	}
+	fputc('\n', f);
 }
 
 static int csv_rows(const struct results *r, int target, FILE *f)

@@ -571,11 +571,38 @@ static void body(const struct results *r, struct agg *a, FILE *f)
 	fputs("</div>\n", f);
 }
 
+/* A red banner when an I/O failed: the run failed, whatever it shows.
+ * Styled inline so a run without errors renders as before. */
+static void failure_banner(const struct results *r, FILE *f)
+{
+	struct errno_count c[RESULTS_ERRNOS];
+	char buf[768];
+	uint64_t n = results_errors(r, -1, c);
+
+	if (!n && !r->io_failure.failed)
+		return;
+	fputs("<div class=\"fail\" style=\"background:#fee2e2;color:#991b1b;"
+	      "border-left:6px solid #dc2626;padding:10px 14px;margin:8px 0;"
+	      "font-size:15px;font-weight:600\">FAILED: ", f);
+	results_fmt_errnos(c, buf, sizeof(buf));
+	fprintf(f, "%" PRIu64 " I/O%s failed (", n, n == 1 ? "" : "s");
+	emit_escaped(f, buf);
+	fputs(r->profile.continue_on_error ? "), continued" :
+	      "), stopped at the first", f);
+	if (r->io_failure.failed) {
+		results_fmt_failure(r, buf, sizeof(buf));
+		fputs("<br>first: ", f);
+		emit_escaped(f, buf);
+	}
+	fputs("</div>\n", f);
+}
+
 int report_html(const struct results *r, FILE *f)
 {
 	struct agg *a;
 
 	head(r, f);
+	failure_banner(r, f);
 	if (r->no_results) {
 		fputs("<div class=\"warn\">The test was interrupted before the "
 		      "measurements began. No results are displayed.</div>\n", f);

@@ -186,6 +186,7 @@ static jobj *json_profile(const struct profile *p)
 	add(o, "progress_every", ju(p->progress_every));
 	add(o, "verbose", jb(p->verbose));
 	add(o, "large_pages", jb(p->large_pages));
+	add(o, "continue_on_error", jb(p->continue_on_error));
 	add(o, "format", js(format_names[p->format]));
 	add(o, "print_profile_only", jb(p->print_profile_only));
 	a = json_object_new_array();
@@ -343,6 +344,48 @@ static jobj *json_dir(const struct dir_stats *d, uint32_t nintervals)
 	return o;
 }
 
+/* [{"errno": 5, "name": "EIO", "count": 153315}, ...] in first-seen
+ * order; errno 0 = nothing transferred, -1 = other kinds. */
+static jobj *json_errnos(const struct errno_count *c)
+{
+	jobj *a = json_object_new_array();
+	uint32_t i;
+
+	for (i = 0; i < RESULTS_ERRNOS; i++) {
+		jobj *e;
+
+		if (!c[i].count)
+			continue;
+		e = json_object_new_object();
+		add(e, "errno", ji(c[i].err));
+		add(e, "name", js(results_errno_name(c[i].err)));
+		add(e, "count", ju(c[i].count));
+		json_object_array_add(a, e);
+	}
+	return a;
+}
+
+/* The first failed I/O, or null when none failed. */
+static jobj *json_io_failure(const struct results *r)
+{
+	const struct io_failure *f = &r->io_failure;
+	char msg[768];
+	jobj *o;
+
+	if (!f->failed)
+		return NULL;
+	o = json_object_new_object();
+	results_fmt_failure(r, msg, sizeof(msg));
+	add(o, "thread", ju(f->thread));
+	add(o, "target", ju(f->target));
+	add(o, "offset", ju(f->offset));
+	add(o, "direction", js(f->write ? "write" : "read"));
+	add(o, "errno", ji(f->err));
+	add(o, "errno_name", js(results_errno_name(f->err)));
+	add(o, "message", js(msg));
+	return o;
+}
+
 static jobj *json_row(const struct results *r, const struct thread_target *t)
 {
 	jobj *o = json_object_new_object();
@@ -353,6 +396,7 @@ static jobj *json_row(const struct results *r, const struct thread_target *t)
 	add(o, "mean_inflight", jd(t->mean_inflight));
 	add(o, "cpus_seen", ju(t->cpus_seen));
 	add(o, "errors", ju(t->errors));
+	add(o, "errors_by_errno", json_errnos(t->errnos));
 	add(o, "read", json_dir(&t->dir[DIR_READ], r->nintervals));
 	add(o, "write", json_dir(&t->dir[DIR_WRITE], r->nintervals));
 	return o;
@@ -439,6 +483,8 @@ static jobj *json_results(const struct results *r)
 	add(o, "test_time_seconds", jd(r->test_time_s));
 	add(o, "interrupted", jb(r->interrupted));
 	add(o, "no_results", jb(r->no_results));
+	add(o, "io_failed", jb(r->io_failure.failed));
+	add(o, "io_failure", json_io_failure(r));
 	add(o, "thread_count", ju(r->thread_count));
 	add(o, "ios_per_call", jd(r->ios_per_call));
 	a = json_object_new_array();
@@ -957,6 +1003,10 @@ static int load_profile(struct jl *c, jobj *root, struct profile *p)
 	if ((ret = jl_u32(c, o, "progress_every", &p->progress_every)) ||
 	    (ret = jl_bool(c, o, "verbose", &p->verbose)) ||
 	    (ret = jl_bool(c, o, "large_pages", &p->large_pages)) ||
+	    /* optional: results saved before it existed lack it */
+	    (json_object_object_get_ex(o, "continue_on_error", NULL) &&
+	     (ret = jl_bool(c, o, "continue_on_error",
+			    &p->continue_on_error))) ||
 	    (ret = jl_enum(c, o, "format", format_names,
 			   ARRAY_SIZE(format_names), &e)))
 		goto out;
@@ -1196,6 +1246,27 @@ out:
 	return ret;
 }
 
+/* Optional: results saved before it existed lack "errors_by_errno". */
+static int load_errnos(struct jl *c, jobj *o, struct thread_target *t)
+{
+	size_t n, i, old;
+	jobj *a, *e;
+	int ret = jl_arr(c, o, "errors_by_errno", RESULTS_ERRNOS, &a, &n);
+
+	for (i = 0; !ret && i < n; i++) {
+		struct errno_count *ec = &t->errnos[i];
+
+		old = jl_push_idx(c, "errors_by_errno", i);
+		if (!(ret = jl_elem_obj(c, a, i, &e)) &&
+		    !(ret = jl_i32(c, e, "errno", &ec->err)) &&
+		    !(ret = jl_u64(c, e, "count", &ec->count)) &&
+		    ec->err < RESULTS_ERR_OTHER)
+			ret = jl_badvalue(c, "errno", "is below -1");
+		jl_pop(c, old);
+	}
+	return ret;
+}
+
 static int load_row(struct jl *c, jobj *o, const struct results *r,
 		    struct thread_target *t)
 {
@@ -1210,6 +1281,9 @@ static int load_row(struct jl *c, jobj *o, const struct results *r,
 	/* optional: results saved before it existed lack it (0 = unknown) */
 	if (json_object_object_get_ex(o, "cpus_seen", NULL) &&
 	    (ret = jl_u64(c, o, "cpus_seen", &t->cpus_seen)))
+		return ret;
+	if (json_object_object_get_ex(o, "errors_by_errno", NULL) &&
+	    (ret = load_errnos(c, o, t)))
 		return ret;
 	if (t->target >= r->ntargets && !(r->ntargets == 0 && t->target == 0))
 		return jl_badvalue(c, "target", "names no entry of 'targets'");
@@ -1293,6 +1367,39 @@ static int load_warnings(struct jl *c, jobj *root, struct results *r)
 	return ret;
 }
 
+/* Optional: results saved before it existed lack "io_failure";
+ * null means no I/O failed. */
+static int load_io_failure(struct jl *c, jobj *root, struct results *r)
+{
+	struct io_failure *f = &r->io_failure;
+	char dir[8];
+	size_t old;
+	jobj *o;
+	int ret;
+
+	if (!json_object_object_get_ex(root, "io_failure", &o) || !o)
+		return 0;
+	if (!json_object_is_type(o, json_type_object))
+		return jl_badtype(c, "io_failure", o, "an object or null");
+	old = jl_push(c, "io_failure");
+	if (!(ret = jl_u32(c, o, "thread", &f->thread)) &&
+	    !(ret = jl_u32(c, o, "target", &f->target)) &&
+	    !(ret = jl_u64(c, o, "offset", &f->offset)) &&
+	    !(ret = jl_str(c, o, "direction", dir, sizeof(dir))) &&
+	    !(ret = jl_i32(c, o, "errno", &f->err))) {
+		if (strcmp(dir, "read") && strcmp(dir, "write"))
+			ret = jl_badvalue(c, "direction",
+					  "is neither 'read' nor 'write'");
+		else if (f->target >= r->ntargets)
+			ret = jl_badvalue(c, "target",
+					  "names no entry of 'targets'");
+		f->write = !strcmp(dir, "write");
+		f->failed = !ret;
+	}
+	jl_pop(c, old);
+	return ret;
+}
+
 static int load_results(struct jl *c, jobj *root, struct results *r)
 {
 	char schema[64];
@@ -1329,6 +1436,8 @@ static int load_results(struct jl *c, jobj *root, struct results *r)
 	    (ret = jl_dbl(c, root, "ios_per_call", &r->ios_per_call)) ||
 	    (ret = load_cpus(c, root, r)) ||
 	    (ret = load_rows(c, root, r)))
+		return ret;
+	if ((ret = load_io_failure(c, root, r)))
 		return ret;
 	return load_warnings(c, root, r);
 }

@@ -572,6 +572,55 @@ static void put_worker_cpus(const struct results *r, FILE *f)
 		pinned ? "pinned with -a" : "not pinned, as seen");
 }
 
+/* A run in which I/O failed says so first (nothing when none did). */
+static void put_failure(const struct results *r, FILE *f)
+{
+	struct errno_count c[RESULTS_ERRNOS];
+	char buf[768];
+	uint64_t n = results_errors(r, -1, c);
+
+	if (!n && !r->io_failure.failed)
+		return;
+	results_fmt_errnos(c, buf, sizeof(buf));
+	fprintf(f, "run status:		FAILED, %" PRIu64 " I/O%s failed (%s)%s\n",
+		n, n == 1 ? "" : "s", buf, r->profile.continue_on_error ?
+		", continued (--continue-on-error)" :
+		", stopped at the first");
+	if (r->io_failure.failed) {
+		results_fmt_failure(r, buf, sizeof(buf));
+		fprintf(f, "first failed I/O:	%s\n", buf);
+	}
+}
+
+/* Failed I/Os per thread and target, by errno, after DiskSpd's tables;
+ * printed only when an I/O failed. */
+static void put_error_table(const struct results *r, FILE *f)
+{
+	struct errno_count c[RESULTS_ERRNOS];
+	char buf[512], s[32];
+	uint64_t n = results_errors(r, -1, c);
+	uint32_t i;
+
+	if (!n)
+		return;
+	fputs("\nI/O errors\n"
+	      "thread |    errors    |  file: errors by errno\n", f);
+	put_dashes(f, 78);
+	for (i = 0; i < r->nrows; i++) {
+		const struct thread_target *row = &r->rows[i];
+		const struct target_info *t = &r->targets[row->target];
+
+		results_fmt_errnos(row->errnos, buf, sizeof(buf));
+		fprintf(f, "%6" PRIu32 " | %12" PRIu64 " | %s (%s)%s%s\n",
+			row->thread, row->errors, t->path,
+			sz(s, sizeof(s), t->size_bytes), buf[0] ? ": " : "",
+			buf);
+	}
+	put_dashes(f, 78);
+	results_fmt_errnos(c, buf, sizeof(buf));
+	fprintf(f, "total:   %12" PRIu64 " | %s\n", n, buf);
+}
+
 static void put_run_facts(const struct results *r, FILE *f)
 {
 	uint32_t i;
@@ -689,8 +738,12 @@ static int put_results(const struct results *r, FILE *f)
 
 	fprintf(f, "\nResults for timespan %d:\n%s\n\n", 1, STARS);
 	if (r->no_results) {
-		fputs("The test was interrupted before the measurements began. No results are displayed.\n",
+		put_failure(r, f);
+		fputs(r->io_failure.failed ?
+		      "The test failed before the measurements began. No results are displayed.\n" :
+		      "The test was interrupted before the measurements began. No results are displayed.\n",
 		      f);
+		put_error_table(r, f);
 		return 0;
 	}
 	fprintf(f, "actual test time:\t%.2fs\n", r->test_time_s);
@@ -698,6 +751,7 @@ static int put_results(const struct results *r, FILE *f)
 	if (r->profile.pool_threads && r->profile.pool_requests)
 		fprintf(f, "request count:\t\t%" PRIu32 "\n",
 			r->profile.pool_requests);
+	put_failure(r, f);
 	put_run_facts(r, f);
 	put_cpu(r, f);
 	put_effective_dist(r, f);
@@ -708,8 +762,13 @@ static int put_results(const struct results *r, FILE *f)
 	put_io_table(r, DIR_READ, "Read IO", a, f);
 	put_io_table(r, DIR_WRITE, "Write IO", a, f);
 	free(a);
-	if (r->profile.measure_latency)
-		return put_latency(r, f);
+	if (r->profile.measure_latency) {
+		int ret = put_latency(r, f);
+
+		if (ret)
+			return ret;
+	}
+	put_error_table(r, f);	/* after DiskSpd's sections, theirs intact */
 	return 0;
 }
 

@@ -530,6 +530,53 @@ static void write_threads(FILE *f, unsigned int lvl, const struct results *r,
 		close_el(f, lvl, "Thread");
 }
 
+/* Failed I/Os (only when some failed): the run's status, the first
+ * failure, the counts by errno overall and per target.  DiskSpd's own
+ * IoErrors per thread and target stays where it is. */
+static void write_io_errors(FILE *f, unsigned int lvl, const struct results *r)
+{
+	struct errno_count c[RESULTS_ERRNOS];
+	char buf[768];
+	uint64_t n = results_errors(r, -1, c);
+	uint32_t i;
+
+	if (!n && !r->io_failure.failed)
+		return;
+	open_el(f, lvl, "IoFailure");
+	el_str(f, lvl + 1, "Status", "failed");
+	el_u64(f, lvl + 1, "IoErrors", n);
+	results_fmt_errnos(c, buf, sizeof(buf));
+	el_str(f, lvl + 1, "ByErrno", buf);
+	el_str(f, lvl + 1, "ContinueOnError",
+	       r->profile.continue_on_error ? "true" : "false");
+	if (r->io_failure.failed) {
+		const struct io_failure *e = &r->io_failure;
+
+		open_el(f, lvl + 1, "FirstError");
+		el_u64(f, lvl + 2, "Thread", e->thread);
+		el_str(f, lvl + 2, "Path", e->target < r->ntargets ?
+		       r->targets[e->target].path : "");
+		el_u64(f, lvl + 2, "Offset", e->offset);
+		el_str(f, lvl + 2, "Direction", e->write ? "write" : "read");
+		el_str(f, lvl + 2, "Errno", results_errno_name(e->err));
+		results_fmt_failure(r, buf, sizeof(buf));
+		el_str(f, lvl + 2, "Message", buf);
+		close_el(f, lvl + 1, "FirstError");
+	}
+	for (i = 0; i < r->ntargets; i++) {
+		n = results_errors(r, (int)i, c);
+		if (!n)
+			continue;
+		open_el(f, lvl + 1, "Target");
+		el_str(f, lvl + 2, "Path", r->targets[i].path);
+		el_u64(f, lvl + 2, "IoErrors", n);
+		results_fmt_errnos(c, buf, sizeof(buf));
+		el_str(f, lvl + 2, "ByErrno", buf);
+		close_el(f, lvl + 1, "Target");
+	}
+	close_el(f, lvl, "IoFailure");
+}
+
 /* Our additions to a TimeSpan: engine, batching, interruption, warnings. */
 static void write_ts_linux(FILE *f, unsigned int lvl, const struct results *r)
 {
@@ -546,6 +593,7 @@ static void write_ts_linux(FILE *f, unsigned int lvl, const struct results *r)
 		el_str(f, lvl + 1, "Interrupted", "true");
 	for (i = 0; i < r->nwarnings && i < ARRAY_SIZE(r->warnings); i++)
 		el_str(f, lvl + 1, "Warning", r->warnings[i]);
+	write_io_errors(f, lvl + 1, r);
 	close_el(f, lvl, "Linux");
 }
 

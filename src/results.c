@@ -5,6 +5,7 @@
 #include "results.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -218,4 +219,106 @@ void results_warn(struct results *r, const char *fmt, ...)
 	vsnprintf(r->warnings[r->nwarnings], sizeof(r->warnings[0]), fmt, ap);
 	va_end(ap);
 	r->nwarnings++;
+}
+
+void results_count_error(struct thread_target *row, int err)
+{
+	struct errno_count *c = row->errnos;
+	uint32_t i;
+
+	row->errors++;
+	for (i = 0; i < RESULTS_ERRNOS - 1; i++) {
+		if (!c[i].count)
+			c[i].err = err;
+		if (c[i].err == err) {
+			c[i].count++;
+			return;
+		}
+	}
+	c[RESULTS_ERRNOS - 1].err = RESULTS_ERR_OTHER;
+	c[RESULTS_ERRNOS - 1].count++;
+}
+
+/* Add @n I/Os failed with @err to the merged table @out. */
+static void merge_errno(struct errno_count *out, int32_t err, uint64_t n)
+{
+	uint32_t i;
+
+	for (i = 0; i < RESULTS_ERRNOS - 1; i++) {
+		if (!out[i].count)
+			out[i].err = err;
+		if (out[i].err == err) {
+			out[i].count += n;
+			return;
+		}
+	}
+	out[RESULTS_ERRNOS - 1].err = RESULTS_ERR_OTHER;
+	out[RESULTS_ERRNOS - 1].count += n;
+}
+
+uint64_t results_errors(const struct results *r, int target,
+			struct errno_count *out)
+{
+	uint64_t total = 0;
+	uint32_t i, j;
+
+	memset(out, 0, RESULTS_ERRNOS * sizeof(*out));
+	for (i = 0; i < r->nrows; i++) {
+		const struct thread_target *row = &r->rows[i];
+
+		if (target >= 0 && row->target != (uint32_t)target)
+			continue;
+		total += row->errors;
+		for (j = 0; j < RESULTS_ERRNOS; j++)
+			if (row->errnos[j].count)
+				merge_errno(out, row->errnos[j].err,
+					    row->errnos[j].count);
+	}
+	return total;
+}
+
+const char *results_errno_name(int err)
+{
+	const char *name;
+
+	if (err == 0)
+		return "EOF";
+	if (err < 0)
+		return "other";
+	name = strerrorname_np(err);
+	return name ? name : "other";
+}
+
+void results_fmt_errnos(const struct errno_count *c, char *buf, size_t len)
+{
+	size_t n = 0;
+	uint32_t i;
+
+	if (!len)
+		return;
+	buf[0] = '\0';
+	for (i = 0; i < RESULTS_ERRNOS && n < len; i++) {
+		if (!c[i].count)
+			continue;
+		n += (size_t)snprintf(buf + n, len - n, "%s%s: %" PRIu64,
+				      n ? ", " : "", results_errno_name(c[i].err),
+				      c[i].count);
+	}
+}
+
+void results_fmt_failure(const struct results *r, char *buf, size_t len)
+{
+	const struct io_failure *f = &r->io_failure;
+	const char *path = f->target < r->ntargets ?
+			   r->targets[f->target].path : "?";
+
+	if (!len)
+		return;
+	buf[0] = '\0';
+	if (!f->failed)
+		return;
+	snprintf(buf, len, "%s %s '%s' at offset %" PRIu64 " failed: %s",
+		 f->write ? "write" : "read", f->write ? "to" : "from", path,
+		 f->offset, f->err ? strerror(f->err) :
+		 "no data transferred (end of file)");
 }

@@ -9,6 +9,7 @@
 #define IOPROBE_RESULTS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "hist.h"
@@ -35,13 +36,26 @@ struct dir_stats {
 	struct interval_stat *intervals;	/* nintervals entries or NULL */
 };
 
+/* How many I/Os failed with one errno value.  @err 0 means the I/O
+ * transferred nothing (end of file); RESULTS_ERR_OTHER collects the
+ * values past the first RESULTS_ERRNOS - 1 kinds. */
+#define RESULTS_ERRNOS 8
+#define RESULTS_ERR_OTHER (-1)
+struct errno_count {
+	int32_t err;		/* positive errno, 0 or RESULTS_ERR_OTHER */
+	uint64_t count;		/* 0 = unused entry */
+};
+
 /* One row of the per-thread tables. */
 struct thread_target {
 	uint32_t thread;	/* DiskSpd thread id */
 	uint32_t target;	/* index into results.targets */
 	struct dir_stats dir[DIR_COUNT];
 	double mean_inflight;	/* time-averaged outstanding I/Os achieved */
-	uint64_t errors;	/* I/Os that completed with an error (EIO...) */
+	uint64_t errors;	/* I/Os that completed with an error (EIO...),
+				 * in any phase */
+	struct errno_count errnos[RESULTS_ERRNOS];	/* errors by errno,
+				 * in the order first seen */
 	int32_t cpu;		/* CPU the worker was pinned to, -1 = not pinned */
 	uint64_t cpus_seen;	/* bit i: the worker was seen running on CPU i
 				 * (sampled; CPUs 0-63), 0 = unknown */
@@ -82,6 +96,16 @@ struct system_info {
 	char clocksource[64];
 };
 
+/* The first I/O that failed in the run (there may be more: see rows). */
+struct io_failure {
+	bool failed;		/* an I/O failed: the run failed */
+	uint32_t thread;	/* DiskSpd thread id */
+	uint32_t target;	/* index into results.targets */
+	uint64_t offset;	/* bytes, where the failed part started */
+	bool write;
+	int32_t err;		/* positive errno, 0 = nothing transferred */
+};
+
 struct results {
 	struct profile profile;		/* effective profile (deep copy, owned) */
 	char version[32];		/* ioprobe version */
@@ -107,6 +131,7 @@ struct results {
 	uint32_t interval_ms;
 
 	double ios_per_call;		/* engine batching: I/Os per syscall */
+	struct io_failure io_failure;	/* first failed I/O, if any */
 	char warnings[8][RESULTS_STR];	/* shown in reports, e.g. affinity */
 	uint32_t nwarnings;
 };
@@ -136,6 +161,21 @@ void results_aggregate(const struct results *r, int target,
 void results_row_aggregate(const struct results *r,
 			   const struct thread_target *row, enum io_dir dir,
 			   struct agg *out);
+/* Count one failed I/O with positive errno @err (0: nothing
+ * transferred) in @row. */
+void results_count_error(struct thread_target *row, int err);
+/* Failed I/Os of @target (< 0: all targets), merged by errno into @out
+ * (RESULTS_ERRNOS entries, zeroed first); returns the total. */
+uint64_t results_errors(const struct results *r, int target,
+			struct errno_count *out);
+/* "EIO", "ENOSPC", "EOF" for 0, "other" for RESULTS_ERR_OTHER. */
+const char *results_errno_name(int err);
+/* "EIO: 153315, ENOSPC: 2" for the used entries of @c into @buf. */
+void results_fmt_errnos(const struct errno_count *c, char *buf, size_t len);
+/* "write to '/dev/loop3' at offset 1048576 failed: Input/output error"
+ * for r->io_failure into @buf ("" when no I/O failed). */
+void results_fmt_failure(const struct results *r, char *buf, size_t len);
+
 /* Add a warning line shown in every report (silently drops past 8). */
 void results_warn(struct results *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -524,6 +524,8 @@ static int run_collect(struct run_ctx *c, char *err, size_t errlen)
 		calls += w->syscalls;
 		if (w->err && !ret)
 			ret = errf(err, errlen, -w->err, "%s", w->errmsg);
+		if (w->fail.failed)
+			c->r->io_failure = w->fail;
 	}
 	c->r->ios_per_call = calls ? (double)ios / (double)calls : 0.0;
 	c->r->thread_count = c->nworkers;

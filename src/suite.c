@@ -778,6 +778,13 @@ static int run_one(struct suite *s, size_t i)
 	s->last_line_s = 0;
 	ret = run_execute(&p, &opt, &r, err, sizeof(err));
 	progress_end(s);
+	if (!ret && r.io_failure.failed) {
+		results_fmt_failure(&r, err, sizeof(err));
+		fprintf(stderr, "ioprobe: error: %s: %s: no history row "
+				"written for it\n", s->prof[i].name, err);
+		status = 1;
+		goto out;
+	}
 	if (run_stop || (!ret && (r.interrupted || r.no_results))) {
 		status = 128 + (run_stop_signal ? run_stop_signal : 2);
 		fprintf(stderr, "ioprobe: %s interrupted: no history row "

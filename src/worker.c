@@ -39,7 +39,6 @@ struct wt {
 	struct thread_target *row;
 	uint64_t block;
 	uint64_t ios[DIR_COUNT], bytes[DIR_COUNT];
-	uint64_t errors;
 	double area_ns;			/* integral of in-flight count dt */
 	void *wbuf;			/* pattern/zero write contents */
 	int32_t wbuf_index;
@@ -70,6 +69,7 @@ struct worker_state {
 	bool sync;			/* engine completes in queue() */
 	bool lat;			/* record latency (-L or -D) */
 	bool measuring;
+	bool stop_on_error;		/* no --continue-on-error */
 	bool set_up;			/* setup finished */
 	int phase;
 	uint64_t last_ns;
@@ -337,6 +337,7 @@ static int worker_setup(struct worker *w)
 	s->interval_ns = (uint64_t)w->p->iops_interval_ms * 1000000ull;
 	s->dots_left = w->p->progress_every;
 	s->nintervals = s->interval_ns ? w->nintervals : 0;
+	s->stop_on_error = !w->p->continue_on_error;
 	s->set_up = true;
 	return 0;
 }
@@ -508,6 +509,30 @@ static void account(struct worker *w, struct wt *t, const struct io_req *req,
 	}
 }
 
+/* A failed I/O (@res -errno, or 0: nothing transferred).  It counts in
+ * every phase, so no failure goes unreported; the bytes a short transfer
+ * moved before it failed count when measuring.  The first failure of the
+ * run is recorded by the worker that wins the shared flag. */
+static void failed(struct worker *w, struct wt *t, const struct io_req *req,
+		   int32_t res)
+{
+	struct worker_state *s = w->st;
+	uint32_t zero = 0;
+
+	results_count_error(t->row, -res);
+	if (s->measuring && req->done)
+		t->bytes[req->write ? DIR_WRITE : DIR_READ] += req->done;
+	if (atomic_load_explicit(&w->shared->io_failed, memory_order_relaxed) ||
+	    !atomic_compare_exchange_strong(&w->shared->io_failed, &zero, 1))
+		return;
+	w->fail.failed = true;
+	w->fail.thread = w->id;
+	w->fail.target = t->row->target;
+	w->fail.offset = req->offset + req->done;
+	w->fail.write = req->write;
+	w->fail.err = -res;
+}
+
 /* One completion: requeue the rest of a short transfer, retry -EAGAIN,
  * count errors, account a finished I/O, then reuse the slot. */
 static int complete(struct worker *w, struct io_req *req, uint64_t now)
@@ -526,8 +551,9 @@ static int complete(struct worker *w, struct io_req *req, uint64_t now)
 		return issue(w, t, req, false);
 	}
 	if (res <= 0) {
-		if (s->measuring)
-			t->errors++;
+		failed(w, t, req, res);
+		if (s->stop_on_error)
+			return 0;	/* the slot stays free: we stop */
 	} else {
 		account(w, t, req, s->sync ? req->complete_ns : now);
 	}
@@ -701,6 +727,10 @@ static int worker_loop(struct worker *w)
 					  memory_order_relaxed);
 		if (ph >= PHASE_STOP)	/* run.c's answer to a signal too */
 			break;
+		if (s->stop_on_error &&
+		    atomic_load_explicit(&w->shared->io_failed,
+					 memory_order_relaxed))
+			break;		/* an I/O failed, here or elsewhere */
 		ret = batch(w, ph);
 		if (ret)
 			return ret;
@@ -751,7 +781,6 @@ static void worker_finish(struct worker *w)
 			t->row->dir[d].ios = t->ios[d];
 			t->row->dir[d].bytes = t->bytes[d];
 		}
-		t->row->errors = t->errors;
 		t->row->cpus_seen = s->cpus_seen;
 		t->row->mean_inflight = window_ns > 0 ?
 			t->area_ns / window_ns : 0.0;

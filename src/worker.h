@@ -44,6 +44,10 @@ struct run_shared {
 	_Atomic uint64_t window_start_ns;	/* set before PHASE_MEASURE */
 	_Atomic uint32_t nready;	/* workers set up (or failed) */
 	_Atomic uint32_t nexited;	/* workers that left their loop */
+	_Atomic uint32_t io_failed;	/* set by the first failed I/O; the
+					 * workers stop at their next batch
+					 * unless --continue-on-error (run.c
+					 * sees them leave in nexited) */
 };
 
 struct worker_target;
@@ -70,6 +74,8 @@ struct worker {
 	const char *engine_name;
 	struct engine eng;
 	uint64_t syscalls, ios;		/* engine totals, at exit */
+	struct io_failure fail;		/* the run's first failed I/O, set
+					 * only by the worker that saw it */
 
 	/* Published once per batch (relaxed) for progress lines. */
 	_Alignas(64) _Atomic uint64_t pub_ios;

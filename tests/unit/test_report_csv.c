@@ -5,6 +5,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <errno.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,7 +95,7 @@ static void test_layout(void **state)
 	csv = render(&r);
 	assert_int_equal(count_lines(csv), 1 + 3 * 2 + 3);
 	assert_true(!strncmp(csv,
-			     "label,target,direction,iops,mib_s,mean_ms,p50_ms,p90_ms,p99_ms,p999_ms,max_ms,block_bytes,threads,outstanding,write_pct,pattern,cache_mode,duration_s,test_time_s,ios,bytes\n",
+			     "label,target,direction,iops,mib_s,mean_ms,p50_ms,p90_ms,p99_ms,p999_ms,max_ms,block_bytes,threads,outstanding,write_pct,pattern,cache_mode,duration_s,test_time_s,ios,bytes,io_errors\n",
 			     strlen("label,target")));
 	/* 1000 reads in 2.5 s = 400 IOPS, 1.5625 MiB/s, every latency 1.5 ms */
 	line = strstr(csv, "before,/tmp/a.dat,read,");
@@ -102,7 +103,7 @@ static void test_layout(void **state)
 	assert_true(!strncmp(line,
 			     "before,/tmp/a.dat,read,400.00,1.56,1.500000,",
 			     strlen("before,/tmp/a.dat,read,400.00,1.56,1.500000,")));
-	assert_non_null(strstr(line, ",4096,1,32,30,random,direct+writethrough,10,2.500000,1000,4096000\n"));
+	assert_non_null(strstr(line, ",4096,1,32,30,random,direct+writethrough,10,2.500000,1000,4096000,\n"));
 	assert_non_null(strstr(csv, "before,/tmp/a.dat,total,500.00,"));
 	/* no samples: latency columns empty */
 	assert_non_null(strstr(csv, "before,/tmp/b.dat,read,2.00,0.12,,,,,,,65536,1,32,30,sequential,"));
@@ -194,6 +195,27 @@ static void test_locale(void **state)
 	results_release(&r);
 }
 
+/* Failed I/Os: on the total rows (per target and all), empty on the
+ * read and write rows. */
+static void test_io_errors(void **state)
+{
+	struct results r;
+	char *csv;
+
+	(void)state;
+	build(&r, "/tmp/a.dat", "l");
+	results_count_error(&r.rows[0], EIO);
+	results_count_error(&r.rows[0], EIO);
+	results_count_error(&r.rows[1], ENOSPC);
+	csv = render(&r);
+	assert_non_null(strstr(csv, ",1000,4096000,\n"));
+	assert_non_null(strstr(csv, ",1250,5120000,2\n"));
+	assert_non_null(strstr(csv, ",5,327680,1\n"));
+	assert_non_null(strstr(csv, ",1255,5447680,3\n"));
+	free(csv);
+	results_release(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -201,6 +223,7 @@ int main(void)
 		cmocka_unit_test(test_quoting),
 		cmocka_unit_test(test_no_label),
 		cmocka_unit_test(test_locale),
+		cmocka_unit_test(test_io_errors),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -244,6 +244,61 @@ static void test_round_trip_bytes(void **state)
 	free(b);
 }
 
+/* Failed I/Os come back: counts by errno, the first failure and
+ * --continue-on-error, so `show` re-renders a failed run as it was. */
+static void test_io_errors_round_trip(void **state)
+{
+	struct results r;
+	char err[512] = "";
+	char *a, *b;
+
+	(void)state;
+	build(&r);
+	r.profile.continue_on_error = true;
+	results_count_error(&r.rows[0], EIO);
+	results_count_error(&r.rows[0], EIO);
+	results_count_error(&r.rows[1], 0);
+	r.io_failure.failed = true;
+	r.io_failure.thread = 1;
+	r.io_failure.target = 1;
+	r.io_failure.offset = UINT64_MAX;
+	r.io_failure.write = true;
+	r.io_failure.err = ENOSPC;
+	write_json(&r, tmp_path("e.json"));
+	results_release(&r);
+	a = slurp(tmp_path("e.json"), NULL);
+	assert_non_null(strstr(a, "\"io_failed\": true"));
+	results_init(&r);
+	assert_int_equal(results_load_json(tmp_path("e.json"), &r, err,
+					   sizeof(err)), 0);
+	write_json(&r, tmp_path("f.json"));
+	b = slurp(tmp_path("f.json"), NULL);
+	assert_string_equal(a, b);
+	assert_true(r.profile.continue_on_error);
+	assert_int_equal(r.rows[0].errors, 2);
+	assert_int_equal(r.rows[0].errnos[0].err, EIO);
+	assert_int_equal(r.rows[0].errnos[0].count, 2);
+	assert_int_equal(r.rows[1].errnos[0].err, 0);
+	assert_int_equal(r.rows[1].errnos[0].count, 1);
+	assert_true(r.io_failure.failed && r.io_failure.write);
+	assert_int_equal(r.io_failure.offset, UINT64_MAX);
+	assert_int_equal(r.io_failure.err, ENOSPC);
+	assert_int_equal(r.io_failure.target, 1);
+	results_release(&r);
+	free(a);
+	free(b);
+
+	/* no failure: null, and it reads back as none */
+	a = base_file(tmp_path("g.json"), NULL);
+	assert_non_null(strstr(a, "\"io_failure\": null"));
+	results_init(&r);
+	assert_int_equal(results_load_json(tmp_path("g.json"), &r, err,
+					   sizeof(err)), 0);
+	assert_false(r.io_failure.failed);
+	results_release(&r);
+	free(a);
+}
+
 static void test_histogram_identical(void **state)
 {
 	struct results r, r2;
@@ -461,6 +516,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip_bytes),
 		cmocka_unit_test(test_histogram_identical),
+		cmocka_unit_test(test_io_errors_round_trip),
 		cmocka_unit_test(test_escaping),
 		cmocka_unit_test(test_rejects_other_schema),
 		cmocka_unit_test(test_rejects_wrong_types),

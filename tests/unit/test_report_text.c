@@ -6,6 +6,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -373,6 +374,56 @@ static void test_interrupted_and_warnings(void **state)
 	results_release(&r);
 }
 
+/* A failed I/O: the status and first failure at the top of the results,
+ * the errors per thread and target after the tables; everything else as
+ * without errors. */
+static void test_io_errors(void **state)
+{
+	struct results r;
+	char *out, *plain, *tables, *end;
+
+	(void)state;
+	build(&r, true);
+	plain = render(&r);
+	results_count_error(&r.rows[0], EIO);
+	results_count_error(&r.rows[0], EIO);
+	results_count_error(&r.rows[1], ENOSPC);
+	r.io_failure.failed = true;
+	r.io_failure.write = true;
+	r.io_failure.offset = 8192;
+	r.io_failure.err = EIO;
+	out = render(&r);
+	assert_non_null(strstr(out, "run status:\t\tFAILED, 3 I/Os failed "
+			       "(EIO: 2, ENOSPC: 1), stopped at the first\n"
+			       "first failed I/O:\twrite to '/tmp/io.dat' at "
+			       "offset 8192 failed: Input/output error\n"));
+	assert_non_null(strstr(out, "\nI/O errors\n"
+			       "thread |    errors    |  file: errors by errno\n"));
+	assert_non_null(strstr(out, "\n     0 |            2 | /tmp/io.dat "
+			       "(16MiB): EIO: 2\n"));
+	assert_non_null(strstr(out, "\ntotal:              3 | EIO: 2, "
+			       "ENOSPC: 1\n"));
+	/* DiskSpd's lines are unchanged: the plain report's tables, from
+	 * Total IO to the latency distribution, are in the failed one as they
+	 * were */
+	tables = strstr(plain, "\nTotal IO\n");
+	assert_non_null(tables);
+	end = strstr(tables, "\n\nTotal latency distribution:");
+	assert_non_null(end);
+	*end = '\0';
+	assert_non_null(strstr(out, tables));
+	*end = '\n';
+	assert_null(strstr(plain, "FAILED"));
+	assert_null(strstr(plain, "I/O errors"));
+	r.profile.continue_on_error = true;
+	free(out);
+	out = render(&r);
+	assert_non_null(strstr(out, "), continued (--continue-on-error)\n"));
+	free(out);
+	free(plain);
+	results_release(&r);
+}
+
 /* -Rp: the input part alone, no results or system section. */
 static void test_profile_only(void **state)
 {
@@ -404,6 +455,7 @@ int main(void)
 		cmocka_unit_test(test_no_results),
 		cmocka_unit_test(test_interrupted_and_warnings),
 		cmocka_unit_test(test_profile_only),
+		cmocka_unit_test(test_io_errors),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,10 +1,12 @@
 /* test_results.c - results ownership and the report aggregates on
  * hand-built results: totals, target and direction filters, merged
  * histograms and the -D IOPS standard deviation. */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <math.h>
@@ -241,6 +243,71 @@ static void test_warn(void **state)
 	release(r);
 }
 
+/* Failed I/Os by errno: first-seen order per row, merged per target and
+ * overall, kinds past the table's size folded into "other". */
+static void test_errors_by_errno(void **state)
+{
+	struct results *r = malloc(sizeof(*r));
+	struct errno_count c[RESULTS_ERRNOS];
+	char buf[256];
+	int i;
+
+	(void)state;
+	results_init(r);
+	r->ntargets = 2;
+	assert_int_equal(results_alloc_rows(r, 2, 0), 0);
+	r->rows[1].target = 1;
+	for (i = 0; i < 5; i++)
+		results_count_error(&r->rows[0], EIO);
+	results_count_error(&r->rows[0], ENOSPC);
+	results_count_error(&r->rows[1], ENOSPC);
+	results_count_error(&r->rows[1], 0);
+	assert_int_equal(r->rows[0].errors, 6);
+	results_fmt_errnos(r->rows[0].errnos, buf, sizeof(buf));
+	assert_string_equal(buf, "EIO: 5, ENOSPC: 1");
+	assert_int_equal(results_errors(r, 1, c), 2);
+	results_fmt_errnos(c, buf, sizeof(buf));
+	assert_string_equal(buf, "ENOSPC: 1, EOF: 1");
+	assert_int_equal(results_errors(r, -1, c), 8);
+	results_fmt_errnos(c, buf, sizeof(buf));
+	assert_string_equal(buf, "EIO: 5, ENOSPC: 2, EOF: 1");
+	/* 7 kinds fit; the 8th and later share the last entry */
+	for (i = 1; i <= 9; i++)
+		results_count_error(&r->rows[1], 100 + i);
+	assert_int_equal(r->rows[1].errnos[RESULTS_ERRNOS - 1].err,
+			 RESULTS_ERR_OTHER);
+	assert_int_equal(r->rows[1].errnos[RESULTS_ERRNOS - 1].count, 4);
+	assert_int_equal(r->rows[1].errors, 11);
+	release(r);
+}
+
+/* The one-line description of the first failed I/O. */
+static void test_fmt_failure(void **state)
+{
+	struct results *r = malloc(sizeof(*r));
+	char buf[256];
+
+	(void)state;
+	results_init(r);
+	r->ntargets = 1;
+	snprintf(r->targets[0].path, RESULTS_STR, "%s", "/mnt/x/io.dat");
+	results_fmt_failure(r, buf, sizeof(buf));
+	assert_string_equal(buf, "");
+	r->io_failure.failed = true;
+	r->io_failure.write = true;
+	r->io_failure.offset = 1048576;
+	r->io_failure.err = EIO;
+	results_fmt_failure(r, buf, sizeof(buf));
+	assert_string_equal(buf, "write to '/mnt/x/io.dat' at offset 1048576 "
+			    "failed: Input/output error");
+	r->io_failure.write = false;
+	r->io_failure.err = 0;
+	results_fmt_failure(r, buf, sizeof(buf));
+	assert_string_equal(buf, "read from '/mnt/x/io.dat' at offset 1048576 "
+			    "failed: no data transferred (end of file)");
+	release(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -249,6 +316,8 @@ int main(void)
 		cmocka_unit_test(test_alloc_state),
 		cmocka_unit_test(test_profile_copy),
 		cmocka_unit_test(test_warn),
+		cmocka_unit_test(test_errors_by_errno),
+		cmocka_unit_test(test_fmt_failure),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
