@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cleanup.h"
 #include "cli.h"
 #include "output.h"
 #include "profile.h"
@@ -28,16 +29,18 @@ static int run_profile(const struct profile *p)
 	run_install_signals();
 	ret = run_execute(p, &opt, &r, err, sizeof(err));
 	if (ret) {
+		/* a signal can also end the fill with an error (SIGXFSZ:
+		 * EFBIG): the status still says which signal */
 		fprintf(stderr, "ioprobe: error: %s\n", err);
 		results_release(&r);
-		return 1;
+		return run_stop ? run_stop_status() : 1;
 	}
 	if (output_all(&r, err, sizeof(err))) {
 		fprintf(stderr, "ioprobe: error: %s\n", err);
 		status = 1;
 	}
 	if (!status && r.interrupted)
-		status = 128 + (run_stop_signal ? run_stop_signal : 2);
+		status = run_stop_status();
 	results_release(&r);
 	return status;
 }
@@ -48,6 +51,9 @@ int main(int argc, char **argv)
 	char err[1024] = "";
 	int status;
 
+	/* whatever path returns from main (or calls exit), the files we
+	 * created and did not mean to keep go too */
+	atexit(cleanup_now);
 	if (argc > 1 && !strcmp(argv[1], "suite"))
 		return suite_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "compare"))
