@@ -5,8 +5,8 @@
  *
  * The test file is ours alone: it is claimed with O_EXCL (an existing file
  * is never used), created and filled once by the first profile's -c,
- * reused by the rest, and removed at the end, on error and on
- * SIGINT/SIGTERM/SIGHUP unless --keep-file.
+ * reused by the rest, and removed at the end, on error and on any
+ * signal that ends the process (cleanup.h) unless --keep-file.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -22,11 +22,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cleanup.h"
 #include "cli.h"
 #include "clock.h"
 #include "compare.h"
 #include "history.h"
 #include "interpret.h"
+#include "leftovers.h"
 #include "output.h"
 #include "parse.h"
 #include "report.h"
@@ -85,6 +87,7 @@ struct suite {
 	char file[PATH_MAX];	/* the test file */
 	char hist[PATH_MAX];	/* history CSV */
 	bool file_claimed;
+	int file_slot;		/* its cleanup slot, -1 when not registered */
 	FILE *info;		/* plan, summary, findings */
 	struct suite_result res[SUITE_MAX];
 	size_t nres;
@@ -545,6 +548,9 @@ static int claim_file(struct suite *s)
 				"%s\n", s->file, strerror(errno));
 		return 1;
 	}
+	/* any exit or signal from now on removes it, unless --keep-file */
+	s->file_slot = s->o.keep ? -1 : cleanup_add(s->file, fd);
+	leftovers_mark(fd, s->o.keep);
 	close(fd);
 	s->file_claimed = true;
 	return 0;
@@ -559,7 +565,8 @@ static void release_file(struct suite *s)
 			s->file);
 		return;
 	}
-	if (target_remove(s->file) && errno != ENOENT && access(s->file, F_OK) == 0)
+	if (cleanup_remove(s->file_slot) || (s->file_slot < 0 &&
+					     target_remove(s->file)))
 		warnf("cannot remove the test file '%s'", s->file);
 	s->file_claimed = false;
 }
