@@ -6,7 +6,8 @@
  * The test file is ours alone: it is claimed with O_EXCL (an existing file
  * is never used), created and filled once by the first profile's -c,
  * reused by the rest, and removed at the end, on error and on any
- * signal that ends the process (cleanup.h) unless --keep-file.
+ * signal that ends the process (cleanup.h) unless --keep-file; one that a
+ * kill -9 left is swept by the next suite in that folder (leftovers.h).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -1013,6 +1014,38 @@ static int auto_compare(const struct suite *s)
 	return ret;
 }
 
+/* One line per leftover of an earlier suite in the test file's folder. */
+static void leftover_line(void *arg, const char *path, pid_t pid,
+			  enum leftover_verdict v, int err)
+{
+	const struct suite *s = arg;
+
+	if (v == LEFTOVER_REMOVED)
+		fprintf(s->info, "removed a test file left by an earlier "
+				 "ioprobe suite (pid %ld, gone): %s\n",
+			(long)pid, path);
+	else if (v == LEFTOVER_UNPROVEN)
+		warnf("kept '%s': named like the test file of an earlier suite (pid %ld, gone) but without the ioprobe mark that proves it",
+		      path, (long)pid);
+	else
+		warnf("cannot remove '%s', left by an earlier suite (pid %ld): %s",
+		      path, (long)pid, strerror(err));
+}
+
+/* Sweep the folder of the test file for files a killed suite left. */
+static void sweep_leftovers(struct suite *s)
+{
+	char dir[PATH_MAX], *slash;
+
+	str_copy(dir, sizeof(dir), s->file);
+	slash = strrchr(dir, '/');
+	if (slash)
+		*(slash == dir ? slash + 1 : slash) = '\0';
+	else
+		str_copy(dir, sizeof(dir), ".");
+	leftovers_sweep(dir, leftover_line, s);
+}
+
 /* ---- main ---------------------------------------------------------- */
 
 static int suite_prepare(struct suite *s)
@@ -1034,6 +1067,7 @@ static int suite_prepare(struct suite *s)
 	ret = choose_file(s);
 	if (ret)
 		return ret;
+	sweep_leftovers(s);	/* before check_space: it may free some */
 	/* every profile must parse before anything is written */
 	for (i = 0; i < s->nprof; i++) {
 		ret = build_profile(s, i, i == 0, &p);
@@ -1069,7 +1103,7 @@ int suite_main(int argc, char **argv)
 	status = claim_file(s);
 	for (i = 0; !status && i < s->nprof; i++) {
 		if (run_stop) {
-			status = 128 + (run_stop_signal ? run_stop_signal : 2);
+			status = run_stop_status();
 			break;
 		}
 		status = run_one(s, i);
