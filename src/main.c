@@ -45,6 +45,15 @@ static int run_profile(const struct profile *p)
 	return status;
 }
 
+/* The status once the output is out: a signal that came late, e.g. the
+ * SIGPIPE of a reader that left (| head -1) seen at this last flush,
+ * still says so with 128+N. */
+static int final_status(int status)
+{
+	fflush(stdout);
+	return run_stop ? run_stop_status() : status;
+}
+
 int main(int argc, char **argv)
 {
 	struct profile p;
@@ -55,11 +64,11 @@ int main(int argc, char **argv)
 	 * created and did not mean to keep go too */
 	atexit(cleanup_now);
 	if (argc > 1 && !strcmp(argv[1], "suite"))
-		return suite_main(argc - 1, argv + 1);
+		return final_status(suite_main(argc - 1, argv + 1));
 	if (argc > 1 && !strcmp(argv[1], "compare"))
-		return compare_main(argc - 1, argv + 1);
+		return final_status(compare_main(argc - 1, argv + 1));
 	if (argc > 1 && !strcmp(argv[1], "show"))
-		return show_main(argc - 1, argv + 1);
+		return final_status(show_main(argc - 1, argv + 1));
 
 	profile_init(&p);
 	switch (cli_parse(argc, argv, &p, err, sizeof(err))) {
@@ -87,5 +96,5 @@ int main(int argc, char **argv)
 		break;
 	}
 	profile_release(&p);
-	return status;
+	return final_status(status);
 }
