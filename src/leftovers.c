@@ -57,7 +57,8 @@ static bool has_our_mark(int fd, pid_t pid, bool *none)
 	n = fgetxattr(fd, LEFTOVERS_XATTR, have, sizeof(have) - 1);
 	if (n >= 0) {
 		have[n] = '\0';
-		return !strcmp(have, want);	/* "kept" or another pid: no */
+		/* "kept", or another pid: no proof */
+		return !strcmp(have, want);
 	}
 	if (errno != ENODATA)
 		goto no_mark;
@@ -80,7 +81,7 @@ static void sweep_one(int dfd, const char *dir, const char *name, pid_t pid,
 	int fd;
 
 	if (pid == getpid() || kill(pid, 0) == 0 || errno != ESRCH)
-		return;		/* alive (EPERM: alive, someone else's) */
+		return;		/* alive (EPERM: someone else's) */
 	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) ||
 	    !S_ISREG(st.st_mode) || st.st_uid != geteuid())
 		return;

@@ -27,7 +27,7 @@
 #include "worker.h"
 
 #define RUN_POLL_NS 20000000ull		/* main thread's sleep slice */
-#define RUN_SETUP_GRACE_MS 300	/* after a signal, for threads to set up */
+#define RUN_SETUP_GRACE_MS 300	/* threads' set-up time after a signal */
 
 volatile sig_atomic_t run_stop;
 volatile sig_atomic_t run_stop_signal;

@@ -88,7 +88,7 @@ struct suite {
 	char file[PATH_MAX];	/* the test file */
 	char hist[PATH_MAX];	/* history CSV */
 	bool file_claimed;
-	int file_slot;		/* its cleanup slot, -1 when not registered */
+	int file_slot;		/* its cleanup slot, -1 if not registered */
 	FILE *info;		/* plan, summary, findings */
 	struct suite_result res[SUITE_MAX];
 	size_t nres;
