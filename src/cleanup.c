@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -37,6 +38,9 @@ int cleanup_add(const char *path, int fd)
 		memcpy(slots[i].path, path, len + 1);
 		slots[i].dev = st.st_dev;
 		slots[i].ino = st.st_ino;
+		/* the entry is whole before a handler (in any thread: SIGPIPE
+		 * and SIGXFSZ go to the thread that wrote) can see it used */
+		atomic_thread_fence(memory_order_release);
 		slots[i].used = 1;
 		return i;
 	}
@@ -56,6 +60,7 @@ static int remove_slot(struct cleanup_slot *s)
 
 	if (!s->used)
 		return 0;
+	atomic_thread_fence(memory_order_acquire);
 	if (lstat(s->path, &st))
 		return errno == ENOENT ? 0 : -errno;
 	if (st.st_dev != s->dev || st.st_ino != s->ino)

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cleanup.h"
 #include "cli.h"
 #include "output.h"
 #include "profile.h"
@@ -54,8 +55,12 @@ static int run_profile(const struct profile *p)
 	run_install_signals();
 	ret = run_execute(p, &opt, &r, err, sizeof(err));
 	if (ret) {
+		/* a signal can also end the fill with an error (SIGXFSZ:
+		 * EFBIG): the status still says which signal */
 		fprintf(stderr, "ioprobe: error: %s\n", err);
 		results_release(&r);
+		if (run_stop)
+			return run_stop_status();
 		/* -c refused a file that is not ours: fix the command line */
 		return ret == -EEXIST ? 2 : 1;
 	}
@@ -68,9 +73,18 @@ static int run_profile(const struct profile *p)
 		status = 1;
 	}
 	if (!status && r.interrupted)
-		status = 128 + (run_stop_signal ? run_stop_signal : 2);
+		status = run_stop_status();
 	results_release(&r);
 	return status;
+}
+
+/* The status once the output is out: a signal that came late, e.g. the
+ * SIGPIPE of a reader that left (| head -1) seen at this last flush,
+ * still says so with 128+N. */
+static int final_status(int status)
+{
+	fflush(stdout);
+	return run_stop ? run_stop_status() : status;
 }
 
 int main(int argc, char **argv)
@@ -79,12 +93,15 @@ int main(int argc, char **argv)
 	char err[1024] = "";
 	int status;
 
+	/* whatever path returns from main (or calls exit), the files we
+	 * created and did not mean to keep go too */
+	atexit(cleanup_now);
 	if (argc > 1 && !strcmp(argv[1], "suite"))
-		return suite_main(argc - 1, argv + 1);
+		return final_status(suite_main(argc - 1, argv + 1));
 	if (argc > 1 && !strcmp(argv[1], "compare"))
-		return compare_main(argc - 1, argv + 1);
+		return final_status(compare_main(argc - 1, argv + 1));
 	if (argc > 1 && !strcmp(argv[1], "show"))
-		return show_main(argc - 1, argv + 1);
+		return final_status(show_main(argc - 1, argv + 1));
 
 	profile_init(&p);
 	switch (cli_parse(argc, argv, &p, err, sizeof(err))) {
@@ -112,5 +129,5 @@ int main(int argc, char **argv)
 		break;
 	}
 	profile_release(&p);
-	return status;
+	return final_status(status);
 }

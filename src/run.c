@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cleanup.h"
 #include "clock.h"
 #include "rng.h"
 #include "sysinfo.h"
@@ -29,35 +30,68 @@
 #include "worker.h"
 
 #define RUN_POLL_NS 20000000ull		/* main thread's sleep slice */
+#define RUN_SETUP_GRACE_MS 300	/* threads' set-up time after a signal */
 
 volatile sig_atomic_t run_stop;
 volatile sig_atomic_t run_stop_signal;
 
-/* Only the main thread reads run_stop (workers see PHASE_STOP instead):
- * a volatile sig_atomic_t is safe between a handler and the thread it
- * interrupts, not between threads. */
+/* Every signal whose default action ends the process.  The first one
+ * only sets the stop flag: the run stops at its next poll and prints its
+ * shortened report.  Any later one (the user means it, or the output is
+ * gone: a second SIGPIPE) removes the files ioprobe created and exits at
+ * once with 128+N, the status a graceful stop returns too.  We exit
+ * rather than re-raise so SIGQUIT and SIGXFSZ leave no core file. */
+static const int run_signals[] = { SIGINT,  SIGTERM, SIGHUP,
+				   SIGQUIT, SIGPIPE, SIGUSR1,
+				   SIGUSR2, SIGALRM, SIGXFSZ };
+
+/* Only the main thread polls run_stop (workers see PHASE_STOP instead).
+ * The handler is async-signal-safe: flag stores, cleanup_now() (lstat and
+ * unlink) and _exit(); no stdio, no malloc.  Every handled signal is
+ * blocked while it runs, so two signals never interleave in it. */
 static void run_on_signal(int sig)
 {
 	int saved_errno = errno;
 
-	if (run_stop)
-		_exit(128 + sig);	/* second signal: the user means it */
+	if (run_stop) {
+		cleanup_now();
+		_exit(128 + sig);
+	}
 	run_stop_signal = sig;
 	run_stop = 2;
 	errno = saved_errno;
 }
 
+void run_signal_set(sigset_t *set, bool async_only)
+{
+	size_t i;
+
+	sigemptyset(set);
+	for (i = 0; i < ARRAY_SIZE(run_signals); i++) {
+		/* SIGPIPE and SIGXFSZ are sent to the thread whose write
+		 * failed: a worker must take them itself. */
+		if (async_only && (run_signals[i] == SIGPIPE ||
+				   run_signals[i] == SIGXFSZ))
+			continue;
+		sigaddset(set, run_signals[i]);
+	}
+}
+
 void run_install_signals(void)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
 	struct sigaction sa;
 	size_t i;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = run_on_signal;
-	sigemptyset(&sa.sa_mask);
-	for (i = 0; i < ARRAY_SIZE(sigs); i++)
-		sigaction(sigs[i], &sa, NULL);
+	run_signal_set(&sa.sa_mask, false);
+	for (i = 0; i < ARRAY_SIZE(run_signals); i++)
+		sigaction(run_signals[i], &sa, NULL);
+}
+
+int run_stop_status(void)
+{
+	return 128 + (run_stop_signal ? run_stop_signal : SIGINT);
 }
 
 struct run_ctx {
@@ -113,6 +147,14 @@ static int run_prepare_targets(struct run_ctx *c, char *err, size_t errlen)
 			 p->targets[i].path);
 		ret = target_prepare(&p->targets[i], &r->targets[i],
 				     run_fill_progress, c, err, errlen);
+		if (ret == -EINTR && run_stop) {
+			/* an interrupted fill is an interrupted run: no
+			 * results, exit 128+N (run_execute sees run_stop) */
+			if (!c->opt->quiet)
+				notef("%s", err);
+			err[0] = '\0';
+			return 0;
+		}
 		if (ret)
 			return ret;
 	}
@@ -314,8 +356,24 @@ static int run_plan_workers(struct run_ctx *c)
 	return 0;
 }
 
+/* A signal came while threads still fill their buffers (gigabytes take
+ * seconds) and they cannot be joined before they finish: quit now as a
+ * second signal would, removing our files; no report is lost, as there
+ * are no measurements yet. */
+static void run_quit_in_setup(const struct run_ctx *c)
+{
+	if (!c->opt->quiet)
+		notef("interrupted while %u threads were setting up: quitting",
+		      c->nstarted - (uint32_t)atomic_load_explicit(
+				&c->shared.nready, memory_order_acquire));
+	fflush(NULL);
+	/* run_stop is set: the handler takes its second-signal path */
+	raise(run_stop_signal ? run_stop_signal : SIGINT);
+}
+
 static int run_start_workers(struct run_ctx *c, char *err, size_t errlen)
 {
+	unsigned int waited_ms = 0;
 	sigset_t block, old;
 	uint32_t i;
 	int ret = 0;
@@ -324,10 +382,7 @@ static int run_start_workers(struct run_ctx *c, char *err, size_t errlen)
 	 * moves every worker to PHASE_STOP, seen at its next batch.  The
 	 * mask is lifted between two starts so a Ctrl+C lands at once;
 	 * thousands of threads take a while. */
-	sigemptyset(&block);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGTERM);
-	sigaddset(&block, SIGHUP);
+	run_signal_set(&block, true);
 	for (i = 0; i < c->nworkers && !run_stop; i++) {
 		pthread_sigmask(SIG_BLOCK, &block, &old);
 		ret = worker_start(&c->w[i]);
@@ -347,6 +402,8 @@ static int run_start_workers(struct run_ctx *c, char *err, size_t errlen)
 		struct timespec ts = { .tv_sec = 0, .tv_nsec = 1000000 };
 
 		nanosleep(&ts, NULL);
+		if (run_stop && ++waited_ms > RUN_SETUP_GRACE_MS)
+			run_quit_in_setup(c);
 	}
 	if (run_stop)	/* the timeline sees run_stop and ends at once */
 		c->nworkers = c->nstarted;

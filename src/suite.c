@@ -5,8 +5,9 @@
  *
  * The test file is ours alone: it is claimed with O_EXCL (an existing file
  * is never used), created and filled once by the first profile's -c,
- * reused by the rest, and removed at the end, on error and on
- * SIGINT/SIGTERM/SIGHUP unless --keep-file.
+ * reused by the rest, and removed at the end, on error and on any
+ * signal that ends the process (cleanup.h) unless --keep-file; one that a
+ * kill -9 left is swept by the next suite in that folder (leftovers.h).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -22,11 +23,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cleanup.h"
 #include "cli.h"
 #include "clock.h"
 #include "compare.h"
 #include "history.h"
 #include "interpret.h"
+#include "leftovers.h"
 #include "output.h"
 #include "parse.h"
 #include "report.h"
@@ -87,6 +90,7 @@ struct suite {
 	char hist[PATH_MAX];	/* history CSV */
 	bool file_claimed;
 	int file_fd;		/* open from the claim, for the first -c */
+	int file_slot;		/* its cleanup slot, -1 if not registered */
 	FILE *info;		/* plan, summary, findings */
 	struct suite_result res[SUITE_MAX];
 	size_t nres;
@@ -550,6 +554,9 @@ static int claim_file(struct suite *s)
 		return 1;
 	}
 	s->file_fd = fd;
+	/* any exit or signal from now on removes it, unless --keep-file */
+	s->file_slot = s->o.keep ? -1 : cleanup_add(s->file, fd);
+	leftovers_mark(fd, s->o.keep);
 	s->file_claimed = true;
 	return 0;
 }
@@ -564,7 +571,8 @@ static void release_file(struct suite *s)
 			s->file);
 		return;
 	}
-	if (target_remove(s->file) && errno != ENOENT && access(s->file, F_OK) == 0)
+	if (cleanup_remove(s->file_slot) || (s->file_slot < 0 &&
+					     target_remove(s->file)))
 		warnf("cannot remove the test file '%s'", s->file);
 	s->file_claimed = false;
 }
@@ -1024,6 +1032,38 @@ static int auto_compare(const struct suite *s)
 	return ret;
 }
 
+/* One line per leftover of an earlier suite in the test file's folder. */
+static void leftover_line(void *arg, const char *path, pid_t pid,
+			  enum leftover_verdict v, int err)
+{
+	const struct suite *s = arg;
+
+	if (v == LEFTOVER_REMOVED)
+		fprintf(s->info, "removed a test file left by an earlier "
+				 "ioprobe suite (pid %ld, gone): %s\n",
+			(long)pid, path);
+	else if (v == LEFTOVER_UNPROVEN)
+		warnf("kept '%s': named like the test file of an earlier suite (pid %ld, gone) but without the ioprobe mark that proves it",
+		      path, (long)pid);
+	else
+		warnf("cannot remove '%s', left by an earlier suite (pid %ld): %s",
+		      path, (long)pid, strerror(err));
+}
+
+/* Sweep the folder of the test file for files a killed suite left. */
+static void sweep_leftovers(struct suite *s)
+{
+	char dir[PATH_MAX], *slash;
+
+	str_copy(dir, sizeof(dir), s->file);
+	slash = strrchr(dir, '/');
+	if (slash)
+		*(slash == dir ? slash + 1 : slash) = '\0';
+	else
+		str_copy(dir, sizeof(dir), ".");
+	leftovers_sweep(dir, leftover_line, s);
+}
+
 /* ---- main ---------------------------------------------------------- */
 
 static int suite_prepare(struct suite *s)
@@ -1045,6 +1085,7 @@ static int suite_prepare(struct suite *s)
 	ret = choose_file(s);
 	if (ret)
 		return ret;
+	sweep_leftovers(s);	/* before check_space: it may free some */
 	/* every profile must parse before anything is written */
 	for (i = 0; i < s->nprof; i++) {
 		ret = build_profile(s, i, i == 0, &p);
@@ -1080,7 +1121,7 @@ int suite_main(int argc, char **argv)
 	status = claim_file(s);
 	for (i = 0; !status && i < s->nprof; i++) {
 		if (run_stop) {
-			status = 128 + (run_stop_signal ? run_stop_signal : 2);
+			status = run_stop_status();
 			break;
 		}
 		status = run_one(s, i);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# test_signals.sh - SIGINT/SIGTERM during the measured window stop I/O
-# within a second, print the shortened window's results marked as
-# interrupted and exit 128+signal; during warm-up they print "no results".
+# test_signals.sh - SIGINT/SIGTERM/SIGQUIT/SIGUSR1 during the measured
+# window stop I/O within a second, print the shortened window's results
+# marked as interrupted and exit 128+signal; during warm-up they print
+# "no results".
 . "$(dirname "$0")/lib.sh"
 
 f=$T/sig.dat
@@ -23,7 +24,7 @@ interrupt() {
 	stop_ms=$(((t1 - t0) / 1000000))
 }
 
-for s in INT:130 TERM:143; do
+for s in INT:130 TERM:143 QUIT:131 USR1:138; do
 	sig=${s%%:*} want=${s#*:}
 	interrupt "$sig" 1.5 -b4K -d30 -W0 -r -o8 -L "$f"
 	check_eq "SIG$sig in window: exit status" "$rc" "$want"

@@ -1,4 +1,6 @@
-/* test_cleanup.c - the created-files registry removes only our inodes. */
+/* test_cleanup.c - the created-files registry removes only our inodes, a
+ * second signal removes them before exiting 128+N, and the sweep of a
+ * killed suite's leftovers removes only files proven ours. */
 #include <errno.h>
 #include <fcntl.h>
 #include <setjmp.h>
@@ -7,12 +9,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include <cmocka.h>
 
 #include "cleanup.h"
+#include "leftovers.h"
+#include "run.h"
 
 static char dir[64];
 
@@ -110,6 +117,117 @@ static void slots_run_out(void **state)
 	close(fd);
 }
 
+/* The first signal only stops; the second removes and exits 128+N. */
+static void second_signal_removes_and_exits(void **state)
+{
+	char path[128];
+	int fd, st;
+	pid_t pid;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/e.dat", dir);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (!pid) {
+		run_install_signals();
+		fd = make_file(path);
+		if (fd < 0 || cleanup_add(path, fd) < 0)
+			_exit(1);
+		raise(SIGUSR1);
+		if (!run_stop || run_stop_signal != SIGUSR1 ||
+		    access(path, F_OK))
+			_exit(2);
+		raise(SIGUSR1);
+		_exit(3);	/* not reached */
+	}
+	assert_int_equal(waitpid(pid, &st, 0), pid);
+	assert_true(WIFEXITED(st));
+	assert_int_equal(WEXITSTATUS(st), 128 + SIGUSR1);
+	assert_int_equal(access(path, F_OK), -1);
+}
+
+struct seen {
+	int removed, unproven, failed;
+};
+
+static void count_leftover(void *arg, const char *path, pid_t pid,
+			   enum leftover_verdict v, int err)
+{
+	struct seen *s = arg;
+
+	(void)path;
+	(void)pid;
+	(void)err;
+	if (v == LEFTOVER_REMOVED)
+		s->removed++;
+	else if (v == LEFTOVER_UNPROVEN)
+		s->unproven++;
+	else
+		s->failed++;
+}
+
+/* A file named @pid's test file in dir, marked with @mark (NULL: none). */
+static int leftover(char *path, size_t len, long pid, const char *mark)
+{
+	int fd;
+
+	snprintf(path, len, "%s/ioprobe-suite-%ld.dat", dir, pid);
+	fd = make_file(path);
+	if (fd < 0)
+		return -1;
+	if (mark && fsetxattr(fd, LEFTOVERS_XATTR, mark, strlen(mark), 0)) {
+		close(fd);
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
+
+static void sweep_removes_only_proven_files(void **state)
+{
+	char gone_p[128], none_p[128], kept_p[128], live_p[128], other_p[128];
+	char link_p[128], v[24];
+	struct seen seen = { 0 };
+	pid_t gone[5];
+	int i, st;
+
+	(void)state;
+	for (i = 0; i < 5; i++) {	/* pids that ran and were reaped */
+		gone[i] = fork();
+		assert_true(gone[i] >= 0);
+		if (!gone[i])
+			_exit(0);
+		waitpid(gone[i], &st, 0);
+	}
+	snprintf(v, sizeof(v), "%ld", (long)gone[0]);
+	if (leftover(gone_p, sizeof(gone_p), gone[0], v)) {
+		if (errno == ENOTSUP)
+			skip();
+		fail();
+	}
+	assert_int_equal(leftover(none_p, sizeof(none_p), gone[1], NULL), 0);
+	assert_int_equal(leftover(kept_p, sizeof(kept_p), gone[2], "kept"), 0);
+	snprintf(v, sizeof(v), "%ld", (long)getpid());
+	assert_int_equal(leftover(live_p, sizeof(live_p), getpid(), v), 0);
+	/* a mark naming another pid proves nothing */
+	assert_int_equal(leftover(other_p, sizeof(other_p), gone[3], v), 0);
+	snprintf(link_p, sizeof(link_p), "%s/ioprobe-suite-%ld.dat", dir,
+		 (long)gone[4]);
+	assert_int_equal(symlink(gone_p, link_p), 0);
+
+	assert_int_equal(leftovers_sweep(dir, count_leftover, &seen), 0);
+	assert_int_equal(seen.removed, 1);
+	assert_int_equal(seen.unproven, 1);
+	assert_int_equal(seen.failed, 0);
+	assert_int_equal(access(gone_p, F_OK), -1);
+	assert_int_equal(access(none_p, F_OK), 0);
+	assert_int_equal(access(kept_p, F_OK), 0);
+	assert_int_equal(access(live_p, F_OK), 0);
+	assert_int_equal(access(other_p, F_OK), 0);
+	assert_int_equal(faccessat(AT_FDCWD, link_p, F_OK,
+				   AT_SYMLINK_NOFOLLOW), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -117,6 +235,8 @@ int main(void)
 		cmocka_unit_test(forgotten_file_stays),
 		cmocka_unit_test(swapped_name_is_left_alone),
 		cmocka_unit_test(slots_run_out),
+		cmocka_unit_test(second_signal_removes_and_exits),
+		cmocka_unit_test(sweep_removes_only_proven_files),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -1,0 +1,43 @@
+/* leftovers.h - test files an earlier suite could not remove.
+ *
+ * A suite names its test file ioprobe-suite-<pid>.dat and marks it
+ * (xattr user.ioprobe.suite = "<pid>") right after the O_EXCL create.
+ * After a kill -9 or a crash the file stays; the next suite in that
+ * folder sweeps it, but only with proof that it is ours: the name's pid
+ * is gone (kill() says ESRCH), it is a regular file (not a symlink)
+ * owned by our user, and it carries our mark with that pid, or, with
+ * no mark at all, the fill marker (user.ioprobe.filled) of a complete
+ * -c fill.  A file kept with --keep-file is marked "kept" and stays.
+ * Without xattr support nothing proves it: such a file is reported,
+ * never removed.
+ */
+#ifndef IOPROBE_LEFTOVERS_H
+#define IOPROBE_LEFTOVERS_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+#define LEFTOVERS_XATTR "user.ioprobe.suite"
+
+enum leftover_verdict {
+	LEFTOVER_REMOVED,	/* proven ours and removed */
+	LEFTOVER_UNPROVEN,	/* looks like ours (pid gone, our user) but
+				 * carries no mark: kept */
+	LEFTOVER_FAILED,	/* proven ours, unlink failed (err set) */
+};
+
+/* Called once per leftover found: @path is "DIR/NAME", @pid the one in
+ * the name, @err an errno for LEFTOVER_FAILED. */
+typedef void (*leftover_fn)(void *arg, const char *path, pid_t pid,
+			    enum leftover_verdict v, int err);
+
+/* Mark @fd as the test file of this process, or with @kept as one kept
+ * on purpose (--keep-file), which no sweep removes.  Best effort: 0 or
+ * -errno (-ENOTSUP without xattr support). */
+int leftovers_mark(int fd, bool kept);
+
+/* Look in folder @dir for leftovers of gone suites.  0, or -errno when
+ * @dir cannot be read. */
+int leftovers_sweep(const char *dir, leftover_fn fn, void *arg);
+
+#endif
