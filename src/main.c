@@ -15,6 +15,7 @@
 #include "results.h"
 #include "run.h"
 #include "subcmd.h"
+#include "util.h"
 #include "xmlprofile.h"
 
 static int run_profile(const struct profile *p)
@@ -24,6 +25,11 @@ static int run_profile(const struct profile *p)
 	char err[512] = "";
 	int ret, status = 0;
 
+	/* a bad --output path is a usage error, found before the run */
+	if (output_check(p, err, sizeof(err))) {
+		fprintf(stderr, "ioprobe: error: %s\n", err);
+		return 2;
+	}
 	results_init(&r);
 	run_install_signals();
 	ret = run_execute(p, &opt, &r, err, sizeof(err));
@@ -66,10 +72,14 @@ int main(int argc, char **argv)
 		status = 0;
 		break;
 	case CLI_PRINT_PROFILE:
-		if (p.format == FORMAT_XML)
-			status = xmlprofile_write(&p, stdout, 0) ? 1 : 0;
-		else
-			status = report_text_profile(&p, stdout) ? 1 : 0;
+		status = stream_finish(stdout, p.format == FORMAT_XML ?
+					       xmlprofile_write(&p, stdout, 0) :
+					       report_text_profile(&p, stdout));
+		if (status)
+			fprintf(stderr, "ioprobe: error: cannot write the "
+					"profile to stdout: %s\n",
+				strerror(-status));
+		status = status ? 1 : 0;
 		break;
 	case CLI_ERROR:
 		fprintf(stderr, "ioprobe: error: %s\n", err);
