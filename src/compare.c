@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "atomic_file.h"
 #include "cli.h"
 #include "report.h"
 #include "report_compare_html.h"
@@ -918,8 +919,25 @@ static int parse_compare_args(int argc, char **argv, const char **hist,
 	return 0;
 }
 
+struct compare_job {
+	const struct history *h;
+	const char *from, *to;
+	enum result_format fmt;
+	int *ret;	/* compare_report()'s: 3 for a regression */
+};
+
+static int fill_compare(FILE *f, const void *arg)
+{
+	const struct compare_job *j = arg;
+
+	*j->ret = compare_report(j->h, j->from, j->to, j->fmt,
+				 CMP_FINDINGS_ALL, f);
+	return *j->ret < 0 ? *j->ret : 0;
+}
+
 int compare_main(int argc, char **argv)
 {
+	struct compare_job job;
 	const char *hist = NULL, *from = NULL, *to = NULL;
 	enum result_format fmt = FORMAT_TEXT;
 	char path[4096], err[512], labels[1024];
@@ -975,10 +993,15 @@ int compare_main(int argc, char **argv)
 			printf("--from and --to name the same label, '%s': "
 			       "its runs alone (labels: %s)\n", from, labels);
 	}
-	ret = compare_report(&h, from, to, fmt, CMP_FINDINGS_ALL, stdout);
-	if (ret < 0) {
+	job = (struct compare_job){ &h, from, to, fmt, &ret };
+	i = atomic_file_write_fd(STDOUT_FILENO, fill_compare, &job);
+	if (i && i == ret) {
 		fprintf(stderr, "ioprobe: error: compare failed: %s\n",
 			strerror(-ret));
+		ret = 1;
+	} else if (i) {
+		fprintf(stderr, "ioprobe: error: cannot write the comparison "
+				"to stdout: %s\n", strerror(-i));
 		ret = 1;
 	}
 out:

@@ -1,6 +1,8 @@
 /* engine.c - the engine registry: lookup by name, and engine_open()'s
  * fallback from io_uring to libaio to sync when a backend cannot be set
- * up on this kernel (disabled by sysctl or seccomp, too old).
+ * up on this kernel (disabled by sysctl or seccomp, too old).  The
+ * fallback is for the default only: an engine named with --engine runs
+ * or the run fails with the reason.
  */
 #include "engine.h"
 
@@ -70,7 +72,7 @@ int engine_open(struct engine *e, const char *name, unsigned int depth,
 {
 	const struct engine_ops *want = NULL;
 	const char *failed = NULL;
-	size_t i, first = 0;
+	size_t i;
 	int ret, failed_err = 0;
 
 	if (note && notelen)
@@ -81,13 +83,18 @@ int engine_open(struct engine *e, const char *name, unsigned int depth,
 			return errf(note, notelen, EINVAL,
 				    "unknown engine '%s': expected io_uring, libaio, sync or null",
 				    name);
-		if (want == &engine_null_ops)
-			return engine_try(e, want, depth, fds, nfds);
-		for (i = 0; i < ARRAY_SIZE(engine_order); i++)
-			if (engine_order[i] == want)
-				first = i;
+		/* An engine asked for by name is that engine or an error:
+		 * falling back would measure something else under its name. */
+		ret = engine_try(e, want, depth, fds, nfds);
+		if (ret)
+			return errf(note, notelen, -ret,
+				    "cannot set up engine '%s': %s (asked for "
+				    "with --engine; without it ioprobe falls "
+				    "back to the next engine)", want->name,
+				    strerror(-ret));
+		return 0;
 	}
-	for (i = first; i < ARRAY_SIZE(engine_order); i++) {
+	for (i = 0; i < ARRAY_SIZE(engine_order); i++) {
 		ret = engine_try(e, engine_order[i], depth, fds, nfds);
 		if (!ret)
 			break;

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "readfile.h"
 #include "util.h"
 
 /* A row is at most this long; fields are bounded by struct history_row. */
@@ -301,7 +302,9 @@ int history_append(const char *path, const struct history_row *row,
 		return errf(err, errlen, -ret,
 			    "cannot create the folder of history '%s': %s",
 			    path, strerror(-ret));
-	fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	/* O_NONBLOCK: a FIFO must not hang the open; it is refused below. */
+	fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC,
+		  0644);
 	if (fd < 0) {
 		ret = -errno;
 		return errf(err, errlen, -ret, "cannot open history '%s': %s",
@@ -312,6 +315,11 @@ int history_append(const char *path, const struct history_row *row,
 	if (fstat(fd, &st)) {
 		ret = -errno;
 		goto out_close;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		return errf(err, errlen, EINVAL, "cannot append to history "
+			    "'%s': it is not a regular file", path);
 	}
 	/* Header and row are built first so the file sees one write(). */
 	if (st.st_size == 0)
@@ -389,45 +397,21 @@ int history_load_buf(const char *buf, size_t len, const char *name,
 int history_load(const char *path, struct history *h, char *err,
 		 size_t errlen)
 {
-	FILE *f = fopen(path, "re");
-	char *buf = NULL;
-	size_t len = 0, cap = 0, n;
+	char *buf;
+	size_t len;
 	int ret;
 
-	if (!f) {
-		ret = -errno;
-		return errf(err, errlen, -ret, "cannot read history '%s': %s",
-			    path, strerror(-ret));
-	}
-	for (;;) {
-		if (cap - len < 65536) {
-			char *b = realloc(buf, cap + 65536 * 4);
-
-			if (!b) {
-				ret = -ENOMEM;
-				goto out;
-			}
-			buf = b;
-			cap += 65536 * 4;
-		}
-		n = fread(buf + len, 1, cap - len, f);
-		len += n;
-		if (n == 0)
-			break;
-	}
-	if (ferror(f)) {
-		ret = -EIO;
-		goto out;
-	}
+	ret = readfile_all(path, "history", READFILE_HISTORY_MAX, &buf, &len,
+			   err, errlen);
+	if (ret)
+		return ret;
 	ret = history_load_buf(buf, len, path, h);
 	if (!ret && !h->path) {
 		h->path = str_dup(path);
 		if (!h->path)
 			ret = -ENOMEM;
 	}
-out:
 	free(buf);
-	fclose(f);
 	if (ret)
 		return errf(err, errlen, -ret, "cannot read history '%s': %s",
 			    path, strerror(-ret));

@@ -19,6 +19,7 @@
 #include "run.h"
 #include "subcmd.h"
 #include "validate.h"
+#include "util.h"
 #include "xmlprofile.h"
 
 /* One line on stderr for a run in which I/O failed: the first failure,
@@ -50,6 +51,11 @@ static int run_profile(const struct profile *p)
 	if (validate_profile(p, err, sizeof(err))) {
 		fprintf(stderr, "ioprobe: error: %s\n", err);
 		return 2;	/* refused before anything was created */
+	}
+	/* a bad --output path is a usage error, found before the run */
+	if (output_check(p, err, sizeof(err))) {
+		fprintf(stderr, "ioprobe: error: %s\n", err);
+		return 2;
 	}
 	results_init(&r);
 	run_install_signals();
@@ -114,10 +120,14 @@ int main(int argc, char **argv)
 		status = 0;
 		break;
 	case CLI_PRINT_PROFILE:
-		if (p.format == FORMAT_XML)
-			status = xmlprofile_write(&p, stdout, 0) ? 1 : 0;
-		else
-			status = report_text_profile(&p, stdout) ? 1 : 0;
+		status = stream_finish(stdout, p.format == FORMAT_XML ?
+					       xmlprofile_write(&p, stdout, 0) :
+					       report_text_profile(&p, stdout));
+		if (status)
+			fprintf(stderr, "ioprobe: error: cannot write the "
+					"profile to stdout: %s\n",
+				strerror(-status));
+		status = status ? 1 : 0;
 		break;
 	case CLI_ERROR:
 		fprintf(stderr, "ioprobe: error: %s\n", err);

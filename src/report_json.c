@@ -26,13 +26,12 @@
 #include <json-c/printbuf.h>
 
 #include "hist.h"
+#include "readfile.h"
 #include "report.h"
 #include "results.h"
 #include "util.h"
 
 #define JSON_SCHEMA "ioprobe-result/1"
-/* Refuse to read result files above this size (a sane bound on memory). */
-#define JSON_MAX_FILE_BYTES (1024ull * 1024 * 1024)
 
 typedef struct json_object jobj;
 
@@ -1463,46 +1462,8 @@ static void text_position(const char *buf, size_t off, unsigned long *line,
 static int read_file(const char *path, char **buf, size_t *len, char *err,
 		     size_t errlen)
 {
-	struct stat st;
-	ssize_t n;
-	size_t got = 0;
-	int fd, ret = 0;
-
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return errf(err, errlen, errno, "cannot open '%s': %s", path,
-			    strerror(errno));
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
-	    (uint64_t)st.st_size > JSON_MAX_FILE_BYTES) {
-		ret = errf(err, errlen, EINVAL,
-			   "cannot read '%s': expected a regular file of at most 1 GiB",
-			   path);
-		goto out_close;
-	}
-	*buf = malloc((size_t)st.st_size + 1);
-	if (!*buf) {
-		ret = -ENOMEM;
-		goto out_close;
-	}
-	while (got < (size_t)st.st_size) {
-		n = read(fd, *buf + got, (size_t)st.st_size - got);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			ret = errf(err, errlen, n ? errno : EIO,
-				   "cannot read '%s': %s", path,
-				   n ? strerror(errno) : "file shrank");
-			free(*buf);
-			*buf = NULL;
-			goto out_close;
-		}
-		got += (size_t)n;
-	}
-	(*buf)[got] = '\0';
-	*len = got;
-out_close:
-	close(fd);
-	return ret;
+	return readfile_all(path, "result file", READFILE_RESULT_MAX, buf, len,
+			    err, errlen);
 }
 
 static int parse_json(const char *path, const char *buf, size_t len,

@@ -7,7 +7,9 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "atomic_file.h"
 #include "report.h"
 #include "results.h"
 #include "subcmd.h"
@@ -81,8 +83,21 @@ static int show_args(int argc, char **argv, const char **path,
 	return 0;
 }
 
+struct show_job {
+	const struct results *r;
+	enum result_format fmt;
+};
+
+static int fill_report(FILE *f, const void *arg)
+{
+	const struct show_job *j = arg;
+
+	return report_write(j->r, j->fmt, f);
+}
+
 int show_main(int argc, char **argv)
 {
+	struct show_job job;
 	enum result_format fmt = FORMAT_TEXT;
 	const char *path = NULL;
 	struct results r;
@@ -102,9 +117,9 @@ int show_main(int argc, char **argv)
 		results_release(&r);
 		return 2;
 	}
-	ret = report_write(&r, fmt, stdout);
-	if (!ret && fflush(stdout))
-		ret = -errno;
+	job.r = &r;
+	job.fmt = fmt;
+	ret = atomic_file_write_fd(STDOUT_FILENO, fill_report, &job);
 	if (ret) {
 		fprintf(stderr, "ioprobe: error: cannot write the report: %s\n",
 			strerror(-ret));

@@ -23,6 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "atomic_file.h"
 #include "cleanup.h"
 #include "cli.h"
 #include "clock.h"
@@ -33,6 +34,7 @@
 #include "output.h"
 #include "parse.h"
 #include "report.h"
+#include "readfile.h"
 #include "results.h"
 #include "run.h"
 #include "subcmd.h"
@@ -127,7 +129,12 @@ static void suite_usage(FILE *f)
 static int parse_expect(const char *s, struct suite_opts *o)
 {
 	char buf[128], *tok, *save = NULL;
+	size_t len = strlen(s);
 
+	/* strtok_r would skip empty pieces: '' or 'iops=5,' say nothing */
+	if (!len || len >= sizeof(buf) || s[0] == ',' || s[len - 1] == ',' ||
+	    strstr(s, ",,"))
+		return -EINVAL;
 	str_copy(buf, sizeof(buf), s);
 	for (tok = strtok_r(buf, ",", &save); tok;
 	     tok = strtok_r(NULL, ",", &save)) {
@@ -159,6 +166,62 @@ static int parse_seconds(const char *s, uint32_t min, uint32_t *out)
 		return -EINVAL;
 	*out = (uint32_t)v;
 	return 0;
+}
+
+/* --history PATH: empty, or anything but a regular file or a new name in
+ * an existing (or creatable) folder, is refused before the run.  0 or -1
+ * after printing why. */
+static int check_history_opt(const char *path)
+{
+	char dir[PATH_MAX], *slash;
+	struct stat st;
+
+	if (!path[0]) {
+		fprintf(stderr, "ioprobe: error: invalid --history '': "
+				"expected a CSV file name\n");
+		return -1;
+	}
+	if (!stat(path, &st)) {
+		if (S_ISREG(st.st_mode))
+			return 0;
+		fprintf(stderr, "ioprobe: error: invalid --history '%s': %s: "
+				"expected a CSV file\n", path,
+			S_ISDIR(st.st_mode) ? "it is a directory" :
+					      "it is not a regular file");
+		return -1;
+	}
+	if (errno != ENOENT)
+		goto bad_errno;
+	/* missing folders are created later (mkdir -p): the nearest one that
+	 * exists must be a folder */
+	str_copy(dir, sizeof(dir), path);
+	while ((slash = strrchr(dir, '/'))) {
+		*(slash == dir ? slash + 1 : slash) = '\0';
+		if (!stat(dir, &st))
+			break;
+		if (errno != ENOENT || slash == dir)
+			goto bad_errno;
+	}
+	if (!slash || S_ISDIR(st.st_mode))
+		return 0;
+	fprintf(stderr, "ioprobe: error: invalid --history '%s': '%s' is not "
+			"a folder\n", path, dir);
+	return -1;
+bad_errno:
+	fprintf(stderr, "ioprobe: error: invalid --history '%s': %s\n", path,
+		strerror(errno));
+	return -1;
+}
+
+/* --html PATH: checked like an --output path (atomic_file_check). */
+static int check_html_opt(const char *path)
+{
+	char err[2 * PATH_MAX + 64];
+
+	if (!atomic_file_check(path, err, sizeof(err)))
+		return 0;
+	fprintf(stderr, "ioprobe: error: invalid --html '%s': %s\n", path, err);
+	return -1;
 }
 
 /* 0, or 2 (usage) after printing the error. */
@@ -250,6 +313,9 @@ bad_value:
 		suite_usage(stderr);
 		return 2;
 	}
+	if ((o->history && check_history_opt(o->history)) ||
+	    (o->html && check_html_opt(o->html)))
+		return 2;
 	return 0;
 bad_extra:
 	fprintf(stderr, "ioprobe: error: unexpected argument '%s': expected "
@@ -303,19 +369,40 @@ static const char *forbidden_switch(const char *switches)
 	return NULL;
 }
 
+/* Copy line @lineno of @buf (starting at *@pos) into @line; false at the
+ * end of the buffer.  A line too long for @line is cut (and then fails
+ * the format check). */
+static bool next_line(const char *buf, size_t len, size_t *pos, char *line,
+		      size_t linelen)
+{
+	const char *nl;
+	size_t n;
+
+	if (*pos >= len)
+		return false;
+	nl = memchr(buf + *pos, '\n', len - *pos);
+	n = nl ? (size_t)(nl - (buf + *pos)) : len - *pos;
+	if (n >= linelen)
+		n = linelen - 1;
+	memcpy(line, buf + *pos, n);
+	line[n] = '\0';
+	*pos = nl ? (size_t)(nl - buf) + 1 : len;
+	return true;
+}
+
 static int load_profile_file(struct suite *s, const char *path)
 {
-	char line[1024];
-	FILE *f = fopen(path, "re");
+	char line[1024], err[PATH_MAX + 128], *buf;
 	unsigned int lineno = 0;
+	size_t len, pos = 0;
 	int ret = 0;
 
-	if (!f) {
-		fprintf(stderr, "ioprobe: error: cannot read profile file "
-				"'%s': %s\n", path, strerror(errno));
+	if (readfile_all(path, "profile file", READFILE_PROFILE_MAX, &buf,
+			 &len, err, sizeof(err))) {
+		fprintf(stderr, "ioprobe: error: %s\n", err);
 		return 2;
 	}
-	while (fgets(line, sizeof(line), f)) {
+	while (next_line(buf, len, &pos, line, sizeof(line))) {
 		char *name, *desc, *sw, *bar1, *bar2, *l = trim(line);
 		const char *bad;
 
@@ -361,7 +448,7 @@ static int load_profile_file(struct suite *s, const char *path)
 			 sizeof(s->prof[0].switches), sw);
 		s->nprof++;
 	}
-	fclose(f);
+	free(buf);
 	if (!ret && !s->nprof) {
 		fprintf(stderr, "ioprobe: error: profile file '%s' holds no "
 				"profiles: expected 'name | description | "
@@ -378,6 +465,12 @@ static int pick_profiles(struct suite *s)
 
 	if (s->o.profile_file)
 		return load_profile_file(s, s->o.profile_file);
+	if (strlen(s->o.profiles) >= sizeof(buf)) {
+		fprintf(stderr, "ioprobe: error: invalid --profiles '%.40s...': "
+				"longer than %zu characters\n", s->o.profiles,
+			sizeof(buf) - 1);
+		return 2;
+	}
 	str_copy(buf, sizeof(buf), s->o.profiles);
 	for (tok = strtok_r(buf, ",", &save); tok;
 	     tok = strtok_r(NULL, ",", &save)) {
@@ -390,8 +483,13 @@ static int pick_profiles(struct suite *s)
 					"seqread64k, latency4k, seq1m\n", tok);
 			return 2;
 		}
-		if (s->nprof < SUITE_MAX)
-			s->prof[s->nprof++] = builtin[i];
+		if (s->nprof == SUITE_MAX) {
+			fprintf(stderr, "ioprobe: error: invalid --profiles "
+					"'%s': more than %d profiles\n",
+				s->o.profiles, SUITE_MAX);
+			return 2;
+		}
+		s->prof[s->nprof++] = builtin[i];
 	}
 	if (!s->nprof) {
 		fprintf(stderr, "ioprobe: error: invalid --profiles '%s': "
@@ -541,6 +639,22 @@ static int check_space(const struct suite *s)
 		return 1;
 	}
 	return 0;
+}
+
+/* The run's own messages speak of -c, which the suite sets from
+ * --file-size: say the option the user gave ("no space left while
+ * filling ...; use a smaller --file-size or another folder"). */
+static void suite_space_hint(char *err, size_t len)
+{
+	static const char from[] = "use a smaller -c ";
+	static const char to[] = "use a smaller --file-size ";
+	char *at = strstr(err, from);
+	char rest[1024];
+
+	if (!at)
+		return;
+	str_copy(rest, sizeof(rest), at + sizeof(from) - 1);
+	snprintf(at, len - (size_t)(at - err), "%s%s", to, rest);
 }
 
 /* Claim the name: O_EXCL guarantees we never take over someone's file. */
@@ -800,6 +914,7 @@ static int run_one(struct suite *s, size_t i)
 		goto out;
 	}
 	if (ret) {
+		suite_space_hint(err, sizeof(err));
 		fprintf(stderr, "ioprobe: error: %s: %s\n", s->prof[i].name,
 			err);
 		status = 1;
@@ -975,32 +1090,31 @@ static const char *earlier_label(const struct history *h, const char *label)
 	return NULL;
 }
 
-/* --html: the comparison page (or this label alone), written to a
- * temporary name and renamed, so the file is whole or absent.  0 or 1. */
+struct html_job {
+	const struct history *h;
+	const char *from, *to;
+};
+
+static int fill_html(FILE *f, const void *arg)
+{
+	const struct html_job *j = arg;
+	int ret = compare_report(j->h, j->from, j->to, FORMAT_HTML,
+				 CMP_FINDINGS_ALL, f);
+
+	return ret < 0 ? ret : 0;
+}
+
+/* --html: the comparison page (or this label alone), written by
+ * atomic_file.h's rules (whole or absent; a symlink's target is
+ * replaced, /dev/null is written through).  0 or 1. */
 static int write_html(const struct suite *s, const struct history *h,
 		      const char *from)
 {
-	char tmp[PATH_MAX + 16];
-	FILE *f;
-	int ret;
+	struct html_job j = { h, from ? from : s->o.label, s->o.label };
+	char err[2 * PATH_MAX + 64];
 
-	snprintf(tmp, sizeof(tmp), "%s.tmp%d", s->o.html, (int)getpid());
-	f = fopen(tmp, "we");
-	if (!f) {
-		fprintf(stderr, "ioprobe: error: cannot write '%s': %s\n",
-			s->o.html, strerror(errno));
-		return 1;
-	}
-	ret = compare_report(h, from ? from : s->o.label, s->o.label,
-			     FORMAT_HTML, CMP_FINDINGS_ALL, f);
-	if (fclose(f) && ret >= 0)
-		ret = -errno;
-	if (ret >= 0 && rename(tmp, s->o.html))
-		ret = -errno;
-	if (ret < 0) {
-		unlink(tmp);
-		fprintf(stderr, "ioprobe: error: cannot write '%s': %s\n",
-			s->o.html, strerror(-ret));
+	if (atomic_file_write(s->o.html, fill_html, &j, err, sizeof(err))) {
+		fprintf(stderr, "ioprobe: error: %s\n", err);
 		return 1;
 	}
 	fprintf(s->info, "\nreport: %s (%s)\n", s->o.html,

@@ -55,6 +55,54 @@ int write_all(int fd, const void *buf, size_t len)
 	return 0;
 }
 
+int stream_finish(FILE *f, int ret)
+{
+	if (ret && ret != -EIO)
+		return ret;
+	/* stdio keeps what a failed write could not write, so the flush
+	 * tries again and leaves the real errno (ENOSPC for /dev/full) */
+	errno = 0;
+	if (fflush(f))
+		return errno ? -errno : -EIO;
+	return ret || ferror(f) ? -EIO : 0;
+}
+
+static ssize_t out_stream_write(void *cookie, const char *buf, size_t len)
+{
+	struct out_stream *s = cookie;
+	int ret = write_all(s->fd, buf, len);
+
+	if (ret) {
+		if (!s->err)
+			s->err = -ret;
+		errno = -ret;
+		return -1;
+	}
+	return (ssize_t)len;
+}
+
+int out_stream_open(struct out_stream *s, int fd)
+{
+	static const cookie_io_functions_t io = { .write = out_stream_write };
+
+	s->fd = fd;
+	s->err = 0;
+	s->f = fopencookie(s, "w", io);
+	return s->f ? 0 : -errno;
+}
+
+int out_stream_close(struct out_stream *s, int ret)
+{
+	int closed = fclose(s->f);
+
+	s->f = NULL;
+	if (ret && ret != -EIO)
+		return ret;
+	if (s->err)
+		return -s->err;
+	return ret || closed ? -EIO : 0;
+}
+
 __attribute__((format(printf, 2, 0)))
 static void vdiag(const char *kind, const char *fmt, va_list ap)
 {

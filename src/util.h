@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -19,6 +20,25 @@ int errf(char *err, size_t errlen, int errnum, const char *fmt, ...)
 char *str_dup(const char *s);
 /* Write @len bytes of @buf to @fd, retrying short writes and EINTR. */
 int write_all(int fd, const void *buf, size_t len);
+
+/* Finish writing @f (stdout, a report file): flush and return the first
+ * error: @ret when it says more than -EIO, else the errno of the failing
+ * write (-ENOSPC rather than "Input/output error"), or -EIO. */
+int stream_finish(FILE *f, int ret);
+
+/* A stream over @fd (not closed with it) that remembers the errno of the
+ * first failing write(2), which stdio itself forgets: report writers see
+ * ferror() and return -EIO, and out_stream_close() turns that into
+ * "No space left on device". */
+struct out_stream {
+	FILE *f;
+	int fd;
+	int err;	/* first write error (positive errno), 0 if none */
+};
+int out_stream_open(struct out_stream *s, int fd);
+/* Flush and close @s->f; returns @ret when it says more than -EIO, else
+ * the first write error, -EIO, or 0. */
+int out_stream_close(struct out_stream *s, int ret);
 
 /* Read the first line of @path (sysfs, procfs) into @buf without its
  * newline.  0, -errno, or -EIO when the file is empty. */

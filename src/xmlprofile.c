@@ -23,9 +23,9 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 
+#include "readfile.h"
 #include "util.h"
 
-#define PROFILE_MAX_BYTES (64u << 20)	/* refuse absurd profile files */
 #define TEXT_MAX 4096			/* longest element text we accept */
 #define CPUS_PER_GROUP 64		/* DiskSpd processor group size */
 
@@ -1299,51 +1299,13 @@ int xmlprofile_load_mem(const char *buf, size_t len, const char *name,
 	return ret;
 }
 
+/* The file is read whole (readfile.c: regular files only, 16 MiB at most)
+ * and parsed from memory, so libxml2 never opens a path itself. */
 static int read_file(const char *path, char **out, size_t *len, char *err,
 		     size_t errlen)
 {
-	struct stat st;
-	ssize_t n;
-	size_t done = 0;
-	char *buf;
-	int fd, ret;
-
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || fstat(fd, &st)) {
-		ret = -errno;
-		if (fd >= 0)
-			close(fd);
-		return errf(err, errlen, -ret, "cannot read profile '%s': %s",
-			    path, strerror(-ret));
-	}
-	if (!S_ISREG(st.st_mode) || (uint64_t)st.st_size > PROFILE_MAX_BYTES) {
-		close(fd);
-		return errf(err, errlen, EINVAL, "cannot read profile '%s': "
-			    "expected a regular file of at most 64 MiB", path);
-	}
-	buf = malloc((size_t)st.st_size + 1);
-	if (!buf) {
-		close(fd);
-		return errf(err, errlen, ENOMEM, "out of memory");
-	}
-	while (done < (size_t)st.st_size) {
-		n = read(fd, buf + done, (size_t)st.st_size - done);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			ret = n < 0 ? errno : EIO;
-			free(buf);
-			close(fd);
-			return errf(err, errlen, ret, "cannot read profile "
-				    "'%s': %s", path, strerror(ret));
-		}
-		done += (size_t)n;
-	}
-	close(fd);
-	buf[done] = '\0';
-	*out = buf;
-	*len = done;
-	return 0;
+	return readfile_all(path, "profile", READFILE_PROFILE_MAX, out, len,
+			    err, errlen);
 }
 
 int xmlprofile_load(const char *path, char *const *subst, unsigned int nsubst,

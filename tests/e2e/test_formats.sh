@@ -140,9 +140,9 @@ wait "$pid" 2>/dev/null
 check "kill -9 leaves no k.json" test ! -e "$T/k.json"
 check_eq "kill -9 leaves no temporary" "$(find "$T" -name 'k.json.tmp.*' | wc -l)" 0
 
-# An unwritable --output: error naming the path, exit 1, nothing left.
+# An --output into a missing folder: refused before the run (usage, exit 2).
 run_io -c16M -d1 -W0 -b4K --output json:"$T/no/such/dir/r.json" "$f"
-check_eq "unwritable --output exits 1" "$rc" 1
+check_eq "unwritable --output exits 2" "$rc" 2
 check "unwritable --output names the path" grep -q "$T/no/such/dir/r.json" "$T/err"
 
 # Bad JSON: exit 2 and a clear message, never a crash.

@@ -507,7 +507,7 @@ static void test_missing_file(void **state)
 	results_init(&r);
 	assert_int_equal(results_load_json(tmp_path("none.json"), &r, err,
 					   sizeof(err)), -ENOENT);
-	assert_non_null(strstr(err, "cannot open '"));
+	assert_non_null(strstr(err, "cannot read result file '"));
 	results_release(&r);
 }
 
