@@ -772,6 +772,19 @@ static int set_string(struct cli *c, char **dst, const char *val)
 	return 0;
 }
 
+/* A label goes into every report and the history: no control characters
+ * (a newline would split a CSV row, an escape would reach a terminal). */
+static int parse_label(struct cli *c, const char *val)
+{
+	char shown[256];
+
+	if (!str_has_control(val))
+		return set_string(c, &c->p->label, val);
+	str_escape_c(shown, sizeof(shown), val);
+	return errf(c->err, c->errlen, EINVAL, "invalid --label '%s': control "
+		    "characters are not allowed", shown);
+}
+
 static int parse_engine(struct cli *c, const char *val)
 {
 	size_t i;
@@ -869,7 +882,7 @@ static int parse_long(struct cli *c, const char *tok, const char *next,
 	case 2:
 		return parse_output(c, val);
 	case 3:
-		return set_string(c, &c->p->label, val);
+		return parse_label(c, val);
 	default:
 		return parse_batch(c, val);
 	}

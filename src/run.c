@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -163,6 +164,15 @@ static int run_prepare_targets(struct run_ctx *c, char *err, size_t errlen)
 
 /* -Z<size>[,file]: one read-only source per target, shared by its
  * workers: the file's bytes repeated, or random data. */
+/* A -Z source that can be read to its end without waiting: a regular
+ * file or a character device (/dev/urandom), never a FIFO. */
+static bool run_readable_source(int fd)
+{
+	struct stat st;
+
+	return !fstat(fd, &st) && (S_ISREG(st.st_mode) || S_ISCHR(st.st_mode));
+}
+
 static int run_load_wsrc(struct run_target *rt, uint64_t seed, char *err,
 			 size_t errlen)
 {
@@ -186,14 +196,22 @@ static int run_load_wsrc(struct run_target *rt, uint64_t seed, char *err,
 			q[i] = rng_next(&rng);
 		return 0;
 	}
-	fd = open(o->wbuf_source_path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: a FIFO put in place of the checked file cannot hang
+	 * the open, and a terminal answers EAGAIN instead of waiting */
+	fd = open(o->wbuf_source_path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return errf(err, errlen, errno,
 			    "cannot open write source '%s': %s",
 			    o->wbuf_source_path, strerror(errno));
+	if (!run_readable_source(fd)) {
+		close(fd);
+		return errf(err, errlen, EINVAL, "write source '%s' is not a "
+			    "regular file or a character device",
+			    o->wbuf_source_path);
+	}
 	while (done < rt->wsrc_bytes) {
 		ssize_t n = pread(fd, (char *)rt->wsrc + done,
-				  rt->wsrc_bytes - done, 0);
+				  rt->wsrc_bytes - done, (off_t)done);
 
 		if (n < 0 && errno == EINTR)
 			continue;

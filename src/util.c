@@ -148,3 +148,40 @@ int read_first_line(const char *path, char *buf, size_t len)
 		*nl = '\0';
 	return 0;
 }
+
+bool str_has_control(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return true;
+	return false;
+}
+
+void str_escape_c(char *dst, size_t len, const char *src)
+{
+	size_t o = 0;
+
+	if (!len)
+		return;
+	for (; *src && o + 1 < len; src++) {
+		unsigned char ch = (unsigned char)*src;
+		char esc[8];
+		size_t n;
+
+		if (ch == '\\')
+			n = (size_t)snprintf(esc, sizeof(esc), "\\\\");
+		else if (ch == '\n')
+			n = (size_t)snprintf(esc, sizeof(esc), "\\n");
+		else if (ch == '\t')
+			n = (size_t)snprintf(esc, sizeof(esc), "\\t");
+		else if (ch < 0x20 || ch == 0x7f)
+			n = (size_t)snprintf(esc, sizeof(esc), "\\x%02x", ch);
+		else
+			n = (size_t)snprintf(esc, sizeof(esc), "%c", ch);
+		if (o + n >= len)
+			break;
+		memcpy(dst + o, esc, n);
+		o += n;
+	}
+	dst[o] = '\0';
+}

@@ -44,6 +44,13 @@ int out_stream_close(struct out_stream *s, int ret);
  * newline.  0, -errno, or -EIO when the file is empty. */
 int read_first_line(const char *path, char *buf, size_t len);
 
+/* True when @s holds a control character (below 0x20, or 0x7f). */
+bool str_has_control(const char *s);
+/* Copy @src into @dst with control characters and backslashes written as
+ * C escapes ("\n", "\t", "\x1b", "\\"), for a message that must
+ * not send a raw escape sequence to the terminal. */
+void str_escape_c(char *dst, size_t len, const char *src);
+
 /* Diagnostics on stderr: "ioprobe: warning: ..." / "ioprobe: note: ...". */
 void warnf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void notef(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -233,6 +233,67 @@ static int check_direct(const struct target_opts *o, const struct facts *f,
 	return 0;
 }
 
+static const char *file_kind(mode_t m)
+{
+	return S_ISDIR(m) ? "folder" : S_ISFIFO(m) ? "FIFO" :
+	       S_ISCHR(m) ? "character device" : S_ISSOCK(m) ? "socket" :
+							"special file";
+}
+
+/* Names the kernel would refuse, and a target that is neither a regular
+ * file nor a block device. */
+static int check_path(const struct target_opts *o, char *err, size_t errlen)
+{
+	const char *s = o->path, *name = o->path;
+	struct stat st;
+
+	for (; *s; s++)
+		if (*s == '/')
+			name = s + 1;
+		else if (s - name >= NAME_MAX)
+			return errf(err, errlen, ENAMETOOLONG, "target '%.60s"
+				    "...': a name in it is longer than %d "
+				    "bytes", o->path, NAME_MAX);
+	if (s - o->path >= PATH_MAX)
+		return errf(err, errlen, ENAMETOOLONG, "target '%.60s...' is "
+			    "longer than %d bytes", o->path, PATH_MAX - 1);
+	if (!stat(o->path, &st)) {
+		if (S_ISREG(st.st_mode) || S_ISBLK(st.st_mode))
+			return 0;
+		return errf(err, errlen, EINVAL, "unsupported target '%s': it "
+			    "is a %s; expected a regular file or a block "
+			    "device", o->path, file_kind(st.st_mode));
+	}
+	if (errno == ELOOP)
+		return errf(err, errlen, ELOOP, "cannot use target '%s': %s",
+			    o->path, strerror(ELOOP));
+	return 0;
+}
+
+/* -Z<size>,FILE: a non-empty regular file, or a character device such
+ * as /dev/urandom; read only when there are writes (a FIFO would hang
+ * the run's start). */
+static int check_source(const struct target_opts *o, char *err,
+			size_t errlen)
+{
+	const char *path = o->wbuf_source_path;
+	struct stat st;
+
+	if (o->wbuf != WBUF_SOURCE || !path || !o->write_pct)
+		return 0;
+	if (stat(path, &st))
+		return errf(err, errlen, errno, "invalid -Z file '%s': %s",
+			    path, strerror(errno));
+	if (!S_ISREG(st.st_mode) && !S_ISCHR(st.st_mode))
+		return errf(err, errlen, EINVAL, "invalid -Z file '%s': it is "
+			    "a %s; expected a regular file", path,
+			    file_kind(st.st_mode));
+	if (S_ISREG(st.st_mode) && !st.st_size)
+		return errf(err, errlen, EINVAL, "invalid -Z file '%s': it is "
+			    "empty", path);
+	return 0;
+}
+
 static int check_target(const struct target_opts *o, char *err,
 			size_t errlen)
 {
@@ -241,6 +302,11 @@ static int check_target(const struct target_opts *o, char *err,
 
 	if (!o->path || !o->path[0])
 		return 0;	/* target.c names the empty path */
+	ret = check_path(o, err, errlen);
+	if (!ret)
+		ret = check_source(o, err, errlen);
+	if (ret)
+		return ret;
 	target_facts(o, &f);
 	if (!f.known)
 		return 0;

@@ -448,7 +448,6 @@ expect_rc 2 -- "${RUN[@]}" -c1M -B2M "$N"
 expect_rc 2 -- "${RUN[@]}" -c1000 -Su -b4K "$N"
 expect_rc 2 -- "${RUN[@]}" -c1M -b3000 -Su "$N"
 expect_rc 2 -- "${RUN[@]}" -c1M -a5 "$N"
-expect_rc 2 -- "${RUN[@]}" -c1M "$T/missing/x.dat"
 expect_rc 2 -- "${RUN[@]}" -c1M "$LONGNAME"
 expect_rc 2 -- "${RUN[@]}" -b64M -t4 -o32 "$S"
 # 4 GiB of write source fits this machine's memory with writes; without
