@@ -31,11 +31,11 @@ PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
 ALL_CFLAGS := -std=c17 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 \
 	-DIOPROBE_VERSION='"$(VERSION)"' $(WARN) $(PKG_CFLAGS) $(SANFLAGS) \
-	-pthread -MMD -MP $(CFLAGS)
+	-Isrc -pthread -MMD -MP $(CFLAGS)
 LIBS := $(PKG_LIBS) -laio -lm -pthread
 
-SRCS := $(wildcard src/*.c)
-LIB_SRCS := $(filter-out src/main.c,$(SRCS))
+SRCS := $(shell find src -name '*.c' | LC_ALL=C sort)
+LIB_SRCS := $(filter-out src/cmd/main.c,$(SRCS))
 LIB_OBJS := $(LIB_SRCS:src/%.c=$(B)/obj/%.o)
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests/%)
@@ -44,7 +44,7 @@ UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests/%)
 
 all: $(BIN)
 
-$(BIN): $(B)/obj/main.o $(B)/libioprobe.a
+$(BIN): $(B)/obj/cmd/main.o $(B)/libioprobe.a
 	$(CC) $(SANFLAGS) -o $@ $^ $(LIBS) $(LDFLAGS)
 
 $(B)/libioprobe.a: $(LIB_OBJS)
@@ -87,7 +87,7 @@ bench: $(BIN)
 clean:
 	rm -rf build build-san ioprobe
 
--include $(LIB_OBJS:.o=.d) $(B)/obj/main.d
+-include $(LIB_OBJS:.o=.d) $(B)/obj/cmd/main.d
 
 # --- fuzz: libFuzzer targets for the parsers (tests/fuzz/), built with
 # clang into build-fuzz/, apart from build/ and build-san/.  Run them with
@@ -97,7 +97,7 @@ FB := build-fuzz
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
 FUZZ_CFLAGS := -std=c17 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 \
-	-DIOPROBE_VERSION='"$(VERSION)"' $(WARN) $(PKG_CFLAGS) -pthread \
+	-DIOPROBE_VERSION='"$(VERSION)"' $(WARN) $(PKG_CFLAGS) -Isrc -pthread \
 	-O1 -g $(FUZZ_SAN) -fsanitize=fuzzer-no-link -MMD -MP
 FUZZ_SRCS := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=$(FB)/%)

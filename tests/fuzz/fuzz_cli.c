@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "profile/cli.h"
 #include "fuzz_util.h"
-#include "profile.h"
-#include "report.h"
-#include "xmlprofile.h"
+#include "profile/profile.h"
+#include "report/report.h"
+#include "profile/xmlprofile.h"
 
 #define FUZZ_MAX_ARGS 512
 

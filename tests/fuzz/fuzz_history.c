@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "fuzz_util.h"
-#include "history.h"
+#include "workflow/history.h"
 
 static char line[16384];
 

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "fuzz_util.h"
-#include "parse.h"
+#include "profile/parse.h"
 
 static void check_end(const char *s, const char *end)
 {

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 
 #include "fuzz_util.h"
-#include "report.h"
-#include "results.h"
+#include "report/report.h"
+#include "results/results.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

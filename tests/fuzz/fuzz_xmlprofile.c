@@ -9,8 +9,8 @@
 #include <libxml/parser.h>
 
 #include "fuzz_util.h"
-#include "profile.h"
-#include "xmlprofile.h"
+#include "profile/profile.h"
+#include "profile/xmlprofile.h"
 
 static void error_drop(void *ctx, const char *msg, ...)
 {

@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "atomic_file.h"
+#include "lib/atomic_file.h"
 
 static char tmpdir[64];
 static char err[8192];

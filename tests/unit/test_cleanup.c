@@ -17,9 +17,9 @@
 
 #include <cmocka.h>
 
-#include "cleanup.h"
-#include "leftovers.h"
-#include "run.h"
+#include "lib/cleanup.h"
+#include "workflow/leftovers.h"
+#include "run/run.h"
 
 static char dir[64];
 

@@ -13,9 +13,9 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "cli.h"
-#include "profile.h"
-#include "xmlprofile.h"
+#include "profile/cli.h"
+#include "profile/profile.h"
+#include "profile/xmlprofile.h"
 
 #define EN "\xe2\x80\x93"	/* U+2013 */
 #define EM "\xe2\x80\x94"	/* U+2014 */

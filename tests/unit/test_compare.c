@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
-#include "util.h"
+#include "workflow/compare.h"
+#include "lib/util.h"
 
 static void test_stat_median_spread(void **state)
 {

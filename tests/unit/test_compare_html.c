@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
-#include "report_compare_html.h"
-#include "util.h"
+#include "workflow/compare.h"
+#include "report/report_compare_html.h"
+#include "lib/util.h"
 
 static void row(struct history *h, const char *label, const char *test,
 		double iops, double p99)

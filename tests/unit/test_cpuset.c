@@ -7,7 +7,7 @@
 
 #include <cmocka.h>
 
-#include "cpuset.h"
+#include "lib/cpuset.h"
 
 static void round_trip(void **state)
 {

@@ -14,10 +14,10 @@
 
 #include <cmocka.h>
 
-#include "engine.h"
-#include "profile.h"
-#include "worker.h"
-#include "workload.h"
+#include "engine/engine.h"
+#include "profile/profile.h"
+#include "run/worker.h"
+#include "run/workload.h"
 
 static int tmp_file(size_t bytes)
 {

@@ -7,7 +7,7 @@
 
 #include <cmocka.h>
 
-#include "fmt.h"
+#include "lib/fmt.h"
 
 static void sizes_follow_diskspd(void **state)
 {

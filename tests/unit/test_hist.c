@@ -10,8 +10,8 @@
 #include <math.h>
 #include <cmocka.h>
 
-#include "hist.h"
-#include "rng.h"
+#include "results/hist.h"
+#include "lib/rng.h"
 
 /* 1 / (2 * HIST_SUB): the quoting error bound of a bucket midpoint */
 #define REL_TOL (1.0 / (2.0 * HIST_SUB))

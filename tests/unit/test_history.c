@@ -16,8 +16,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "history.h"
-#include "util.h"
+#include "workflow/history.h"
+#include "lib/util.h"
 
 static void sample(struct history_row *r, const char *label, int i)
 {

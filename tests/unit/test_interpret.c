@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-#include "interpret.h"
+#include "workflow/interpret.h"
 
 #define K4 4096u
 #define K8 8192u

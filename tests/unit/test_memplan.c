@@ -8,9 +8,9 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "memplan.h"
-#include "profile.h"
-#include "results.h"
+#include "run/memplan.h"
+#include "profile/profile.h"
+#include "results/results.h"
 
 #define KIB 1024ull
 #define MIB (1024ull * KIB)

@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "parse.h"
+#include "profile/parse.h"
 
 static void test_size_plain(void **state)
 {

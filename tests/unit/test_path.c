@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "path.h"
+#include "lib/path.h"
 
 static void folders(void **state)
 {

@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "rate.h"
+#include "run/rate.h"
 
 #define MS 1000000ull
 

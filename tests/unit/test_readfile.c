@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "readfile.h"
+#include "lib/readfile.h"
 
 static char tmpdir[64];
 static char err[512];

@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hist.h"
-#include "report.h"
-#include "results.h"
-#include "util.h"
+#include "results/hist.h"
+#include "report/report.h"
+#include "results/results.h"
+#include "lib/util.h"
 
 static void build(struct results *r, const char *path0, const char *label)
 {

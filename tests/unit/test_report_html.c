@@ -13,11 +13,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "hist.h"
-#include "profile.h"
-#include "report.h"
-#include "results.h"
-#include "util.h"
+#include "results/hist.h"
+#include "profile/profile.h"
+#include "report/report.h"
+#include "results/results.h"
+#include "lib/util.h"
 
 #define NASTY "/tmp/a<b>&c\"d'.dat"
 

@@ -13,10 +13,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "hist.h"
-#include "report.h"
-#include "results.h"
-#include "util.h"
+#include "results/hist.h"
+#include "report/report.h"
+#include "results/results.h"
+#include "lib/util.h"
 
 static char tmpdir[64];
 

@@ -12,11 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hist.h"
-#include "profile.h"
-#include "report.h"
-#include "results.h"
-#include "util.h"
+#include "results/hist.h"
+#include "profile/profile.h"
+#include "report/report.h"
+#include "results/results.h"
+#include "lib/util.h"
 
 /* A latency that is its own bucket's midpoint, so percentiles are exact. */
 static uint64_t exact(uint64_t ns)

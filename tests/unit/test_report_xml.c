@@ -11,10 +11,10 @@
 
 #include <cmocka.h>
 
-#include "hist.h"
-#include "report.h"
-#include "results.h"
-#include "util.h"
+#include "results/hist.h"
+#include "report/report.h"
+#include "results/results.h"
+#include "lib/util.h"
 
 /* Two threads on one target, 100 ms -D buckets, 2 intervals.
  * Thread 0: reads of 1..100 us (100 I/Os, 4 KiB); thread 1: 50 writes of

@@ -12,7 +12,7 @@
 #include <math.h>
 #include <cmocka.h>
 
-#include "results.h"
+#include "results/results.h"
 
 /* Per-interval I/O counts: [row][dir][interval].  Rows 0, 1 are threads
  * 0, 1 on target 0; rows 2, 3 threads 2, 3 on target 1. */

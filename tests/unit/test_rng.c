@@ -7,7 +7,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "rng.h"
+#include "lib/rng.h"
 
 static void test_reproducible(void **state)
 {

@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "sysinfo.h"
+#include "run/sysinfo.h"
 
 /* user nice system idle iowait irq softirq steal guest guest_nice */
 static const char stat_a[] =

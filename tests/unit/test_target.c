@@ -21,9 +21,9 @@
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
-#include "profile.h"
-#include "run.h"
-#include "target.h"
+#include "profile/profile.h"
+#include "run/run.h"
+#include "run/target.h"
 
 static char dir[256];
 static char path[512];

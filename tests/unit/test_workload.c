@@ -11,7 +11,7 @@
 #include <math.h>
 #include <cmocka.h>
 
-#include "workload.h"
+#include "run/workload.h"
 
 #define K 1024ull
 #define M (1024ull * 1024ull)

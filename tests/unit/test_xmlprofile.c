@@ -12,9 +12,9 @@
 
 #include <cmocka.h>
 
-#include "profile.h"
-#include "xmlprofile.h"
-#include "emit.h"
+#include "profile/profile.h"
+#include "profile/xmlprofile.h"
+#include "lib/emit.h"
 
 static char err[1024];
 

@@ -1,0 +1,143 @@
+/* main.c - argv -> profile -> run -> reports -> exit status.
+ *
+ * Exit status: 0 success, 1 the run failed (also when an I/O failed,
+ * with or without --continue-on-error), 2 usage error, 3 regression
+ * (compare), 128+N interrupted by signal N (results still printed).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/cleanup.h"
+#include "profile/cli.h"
+#include "report/output.h"
+#include "profile/profile.h"
+#include "report/report.h"
+#include "results/results.h"
+#include "run/run.h"
+#include "cmd/subcmd.h"
+#include "run/validate.h"
+#include "lib/util.h"
+#include "profile/xmlprofile.h"
+
+/* One line on stderr for a run in which I/O failed: the first failure,
+ * and with --continue-on-error how many failed by errno. */
+static void print_io_failure(const struct results *r)
+{
+	struct errno_count c[RESULTS_ERRNOS];
+	char first[768], kinds[256];
+	uint64_t n;
+
+	results_fmt_failure(r, first, sizeof(first));
+	if (!r->profile.continue_on_error) {
+		fprintf(stderr, "ioprobe: error: %s\n", first);
+		return;
+	}
+	n = results_errors(r, -1, c);
+	results_fmt_errnos(c, kinds, sizeof(kinds));
+	fprintf(stderr, "ioprobe: error: %" PRIu64 " I/O%s failed (%s), the "
+		"first: %s\n", n, n == 1 ? "" : "s", kinds, first);
+}
+
+static int run_profile(const struct profile *p)
+{
+	struct results r;
+	struct run_options opt = { 0 };
+	char err[512] = "";
+	int ret, status = 0;
+
+	if (validate_profile(p, err, sizeof(err))) {
+		fprintf(stderr, "ioprobe: error: %s\n", err);
+		return 2;	/* refused before anything was created */
+	}
+	/* a bad --output path is a usage error, found before the run */
+	if (output_check(p, err, sizeof(err))) {
+		fprintf(stderr, "ioprobe: error: %s\n", err);
+		return 2;
+	}
+	results_init(&r);
+	run_install_signals();
+	ret = run_execute(p, &opt, &r, err, sizeof(err));
+	if (ret) {
+		/* a signal can also end the fill with an error (SIGXFSZ:
+		 * EFBIG): the status still says which signal */
+		fprintf(stderr, "ioprobe: error: %s\n", err);
+		results_release(&r);
+		if (run_stop)
+			return run_stop_status();
+		/* -c refused a file that is not ours: fix the command line */
+		return ret == -EEXIST ? 2 : 1;
+	}
+	if (r.io_failure.failed) {
+		print_io_failure(&r);
+		status = 1;
+	}
+	if (output_all(&r, err, sizeof(err))) {
+		fprintf(stderr, "ioprobe: error: %s\n", err);
+		status = 1;
+	}
+	if (!status && r.interrupted)
+		status = run_stop_status();
+	results_release(&r);
+	return status;
+}
+
+/* The status once the output is out: a signal that came late, e.g. the
+ * SIGPIPE of a reader that left (| head -1) seen at this last flush,
+ * still says so with 128+N. */
+static int final_status(int status)
+{
+	fflush(stdout);
+	return run_stop ? run_stop_status() : status;
+}
+
+int main(int argc, char **argv)
+{
+	struct profile p;
+	char err[1024] = "";
+	int status;
+
+	/* whatever path returns from main (or calls exit), the files we
+	 * created and did not mean to keep go too */
+	atexit(cleanup_now);
+	if (argc > 1 && !strcmp(argv[1], "suite"))
+		return final_status(suite_main(argc - 1, argv + 1));
+	if (argc > 1 && !strcmp(argv[1], "compare"))
+		return final_status(compare_main(argc - 1, argv + 1));
+	if (argc > 1 && !strcmp(argv[1], "show"))
+		return final_status(show_main(argc - 1, argv + 1));
+
+	profile_init(&p);
+	switch (cli_parse(argc, argv, &p, err, sizeof(err))) {
+	case CLI_HELP:
+		cli_usage(stdout);
+		status = 0;
+		break;
+	case CLI_VERSION:
+		printf("ioprobe %s\n", IOPROBE_VERSION);
+		status = 0;
+		break;
+	case CLI_PRINT_PROFILE:
+		status = stream_finish(stdout, p.format == FORMAT_XML ?
+					       xmlprofile_write(&p, stdout, 0) :
+					       report_text_profile(&p, stdout));
+		if (status)
+			fprintf(stderr, "ioprobe: error: cannot write the "
+					"profile to stdout: %s\n",
+				strerror(-status));
+		status = status ? 1 : 0;
+		break;
+	case CLI_ERROR:
+		fprintf(stderr, "ioprobe: error: %s\n", err);
+		status = 2;
+		break;
+	case CLI_RUN:
+	default:
+		status = run_profile(&p);
+		break;
+	}
+	profile_release(&p);
+	return final_status(status);
+}

@@ -1,0 +1,76 @@
+/* fmt.c - number formatting (see fmt.h). */
+#include "lib/fmt.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+void fmt_size(char *buf, size_t len, uint64_t bytes)
+{
+	static const char *const unit[] = { "KiB", "MiB", "GiB", "TiB" };
+	int u;
+
+	for (u = 3; u >= 0; u--) {
+		uint64_t one = 1ull << (10 * (u + 1));
+
+		if (bytes < one)
+			continue;
+		if (bytes % one == 0)
+			snprintf(buf, len, "%" PRIu64 "%s", bytes / one,
+				 unit[u]);
+		else
+			snprintf(buf, len, "%.2f%s", (double)bytes / (double)one,
+				 unit[u]);
+		return;
+	}
+	snprintf(buf, len, "%" PRIu64, bytes);
+}
+
+void fmt_factor(char *buf, size_t len, double x)
+{
+	if (!(x > 0) || !isfinite(x))
+		snprintf(buf, len, "–");
+	else
+		snprintf(buf, len, x >= 10 ? "×%.0f" : "×%.2f", x);
+}
+
+void fmt_count(char *buf, size_t len, double v)
+{
+	char digits[32];
+	size_t n, i, o = 0;
+
+	if (!isfinite(v) || v < 0)
+		v = 0;
+	if (v < 100) {
+		snprintf(buf, len, "%.1f", v);
+		return;
+	}
+	snprintf(digits, sizeof(digits), "%.0f", v);
+	n = strlen(digits);
+	for (i = 0; i < n && o + 2 < len; i++) {
+		if (i && (n - i) % 3 == 0)
+			buf[o++] = ',';
+		buf[o++] = digits[i];
+	}
+	if (len)
+		buf[o < len ? o : len - 1] = '\0';
+}
+
+void fmt_latency_ms(char *buf, size_t len, double ms)
+{
+	if (!isfinite(ms) || ms < 0)
+		snprintf(buf, len, "–");
+	else if (ms >= 100000)
+		snprintf(buf, len, "%.0f s", ms / 1000);
+	else if (ms >= 1000)
+		snprintf(buf, len, "%.1f s", ms / 1000);
+	else if (ms >= 100)
+		snprintf(buf, len, "%.0f ms", ms);
+	else if (ms >= 10)
+		snprintf(buf, len, "%.1f ms", ms);
+	else if (ms >= 1)
+		snprintf(buf, len, "%.2f ms", ms);
+	else
+		snprintf(buf, len, "%.0f µs", ms * 1000);
+}

@@ -1,0 +1,26 @@
+/* cli.h - DiskSpd-compatible command line -> struct profile. */
+#ifndef IOPROBE_CLI_H
+#define IOPROBE_CLI_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "profile/profile.h"
+
+enum cli_action {
+	CLI_RUN = 0,		/* run the profile */
+	CLI_HELP,		/* -? / --help: usage printed to stdout */
+	CLI_VERSION,		/* --version */
+	CLI_PRINT_PROFILE,	/* -Rp / -Rpxml: print, do not run */
+	CLI_ERROR,		/* usage error: @err holds 1-2 lines, exit 2 */
+};
+
+/* Parse @argv (argv[0] is the program) into @p (profile_init'ed).  Never
+ * touches the file system except to read a -X profile.  Notes (e.g. a
+ * pasted en-dash) go to stderr. */
+enum cli_action cli_parse(int argc, char **argv, struct profile *p,
+			  char *err, size_t errlen);
+/* Usage text. */
+void cli_usage(FILE *f);
+
+#endif

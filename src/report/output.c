@@ -1,0 +1,113 @@
+/* output.c - where reports go: the -R format on stdout and each
+ * --output FORMAT:PATH into its file.
+ *
+ * Files go through atomic_file.c: a regular file (or a new one) is
+ * written under a temporary name in the same folder, flushed to the disk
+ * and renamed over PATH, so a reader (or a crash) only ever sees the old
+ * file, the complete new one, or nothing; /dev/null, a FIFO or
+ * /dev/stdout is written through; a symlink is followed to its target;
+ * a directory is refused.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lib/atomic_file.h"
+#include "report/output.h"
+#include "report/report.h"
+#include "lib/util.h"
+
+/* "-" and /dev/stdout both mean stdout, which the -R report then leaves
+ * to this format alone. */
+static bool is_stdout(const char *path)
+{
+	return !strcmp(path, "-") || !strcmp(path, "/dev/stdout");
+}
+
+struct report_job {
+	const struct results *r;
+	enum result_format fmt;
+};
+
+static int fill_report(FILE *f, const void *arg)
+{
+	const struct report_job *j = arg;
+
+	return report_write(j->r, j->fmt, f);
+}
+
+static int output_stdout(const struct results *r, enum result_format fmt,
+			 char *err, size_t errlen)
+{
+	struct report_job j = { r, fmt };
+	int ret = atomic_file_write_fd(STDOUT_FILENO, fill_report, &j);
+
+	if (ret)
+		return errf(err, errlen, -ret,
+			    "cannot write the report to stdout: %s",
+			    strerror(-ret));
+	return 0;
+}
+
+int output_file(const struct results *r, enum result_format fmt,
+		const char *path, char *err, size_t errlen)
+{
+	struct report_job j = { r, fmt };
+
+	if (is_stdout(path))
+		return output_stdout(r, fmt, err, errlen);
+	return atomic_file_write(path, fill_report, &j, err, errlen);
+}
+
+int output_check(const struct profile *p, char *err, size_t errlen)
+{
+	uint32_t i;
+	int ret;
+
+	for (i = 0; i < p->noutputs && i < PROFILE_MAX_OUTPUTS; i++) {
+		if (!p->outputs[i].path || is_stdout(p->outputs[i].path))
+			continue;
+		ret = atomic_file_check(p->outputs[i].path, err, errlen);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* True when some --output sends its format to stdout, which then replaces
+ * the -R report there (two formats in one stream would break both). */
+static bool outputs_use_stdout(const struct profile *p)
+{
+	uint32_t i;
+
+	for (i = 0; i < p->noutputs && i < PROFILE_MAX_OUTPUTS; i++)
+		if (p->outputs[i].path && is_stdout(p->outputs[i].path))
+			return true;
+	return false;
+}
+
+int output_all(const struct results *r, char *err, size_t errlen)
+{
+	const struct profile *p = &r->profile;
+	char one[1024];
+	uint32_t i;
+	int ret = 0, ret1;
+
+	if (!outputs_use_stdout(p))
+		ret = output_stdout(r, p->format, err, errlen);
+	/* Go on after a failure: every other file still gets written. */
+	for (i = 0; i < p->noutputs && i < PROFILE_MAX_OUTPUTS; i++) {
+		if (!p->outputs[i].path)
+			continue;
+		ret1 = output_file(r, p->outputs[i].format, p->outputs[i].path,
+				   one, sizeof(one));
+		if (!ret1)
+			continue;
+		if (ret)
+			warnf("%s", one);
+		else
+			ret = errf(err, errlen, -ret1, "%s", one);
+	}
+	return ret;
+}

@@ -1,0 +1,37 @@
+/* report.h - renderers: each turns const results into bytes on a FILE.
+ * They never read the clock, sysfs or the workers. */
+#ifndef IOPROBE_REPORT_H
+#define IOPROBE_REPORT_H
+
+#include <stdio.h>
+
+#include "results/results.h"
+
+/* DiskSpd's text report (-Rtext). 0 or -errno. */
+int report_text(const struct results *r, FILE *f);
+/* DiskSpd's XML results (-Rxml). */
+int report_xml(const struct results *r, FILE *f);
+/* ioprobe-result/1 JSON (-Rjson). */
+int report_json(const struct results *r, FILE *f);
+/* CSV rows per target and direction plus totals (-Rcsv). */
+int report_csv(const struct results *r, FILE *f);
+/* Self-contained HTML page with charts (-Rhtml). */
+int report_html(const struct results *r, FILE *f);
+
+/* -Rp: the "Input parameters" section alone, for a profile not run. */
+int report_text_profile(const struct profile *p, FILE *f);
+
+/* Dispatch on @fmt. */
+int report_write(const struct results *r, enum result_format fmt, FILE *f);
+
+/* Read a JSON file written by report_json() back into @r (results_init'ed).
+ * 0, or -EINVAL with @err saying what is wrong (schema, field), -errno. */
+int results_load_json(const char *path, struct results *r, char *err,
+		      size_t errlen);
+
+/* Size formatting shared by the text reports: DiskSpd's <sz> rule
+ * (largest of TiB/GiB/MiB/KiB not above, integer if exact else %.2f,
+ * bare bytes under 1 KiB). */
+void report_fmt_size(char *buf, size_t len, uint64_t bytes);
+
+#endif

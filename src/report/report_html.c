@@ -1,0 +1,622 @@
+/* report_html.c - one self-contained HTML page for a single run (-Rhtml):
+ * headline figures, a latency percentile chart, the -D IOPS-over-time
+ * chart, the per-thread table, the parameters and the system facts.
+ *
+ * CSS and SVG are inline and drawn here, so the page needs no script and
+ * no network: it can be mailed or attached to a ticket as it is.  Every
+ * string from the run (paths, host name, command line) is escaped.
+ */
+#include "report/report.h"
+#include "lib/emit.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "results/hist.h"
+#include "profile/profile.h"
+#include "results/results.h"
+#include "lib/util.h"
+
+/* Chart geometry (SVG user units = CSS px). */
+#define CH_W 1000
+#define CH_H 360
+#define CH_L 70		/* left margin: y labels */
+#define CH_R 50
+#define CH_T 20
+#define CH_B 50		/* bottom margin: x labels */
+
+#define COL_READ "#2563eb"
+#define COL_WRITE "#ea580c"
+#define COL_TOTAL "#334155"
+
+static const char css[] =
+	"*{box-sizing:border-box}\n"
+	"body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;"
+	"margin:0;background:#f1f5f9;color:#0f172a}\n"
+	".main{max-width:1080px;margin:0 auto;padding:24px}\n"
+	"h1{font-size:26px;margin:0 0 4px}h2{font-size:18px;margin:28px 0 10px}\n"
+	"code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:13px;"
+	"background:#e2e8f0;padding:2px 6px;border-radius:4px;word-break:break-all}\n"
+	".sub{color:#475569;font-size:14px;margin:6px 0}\n"
+	".cards{display:flex;flex-wrap:wrap;gap:12px;margin-top:18px}\n"
+	".card{background:#fff;border-radius:10px;padding:14px 18px;flex:1 1 140px;"
+	"box-shadow:0 1px 3px rgba(0,0,0,.12)}\n"
+	".card .v{font-size:26px;font-weight:650;white-space:nowrap}.card .u{font-size:14px;color:#64748b}\n"
+	".card .k{font-size:13px;color:#64748b;text-transform:uppercase;letter-spacing:.04em}\n"
+	".card .d{font-size:12px;color:#64748b;margin-top:4px}\n"
+	".panel{background:#fff;border-radius:10px;padding:16px;"
+	"box-shadow:0 1px 3px rgba(0,0,0,.12)}\n"
+	"table{border-collapse:collapse;font-size:13px;width:100%}\n"
+	"th,td{padding:5px 10px;border-bottom:1px solid #e2e8f0;text-align:right}\n"
+	"th{background:#f8fafc;color:#334155}td.l,th.l{text-align:left}\n"
+	".warn{background:#fef3c7;border-left:4px solid #d97706;padding:8px 12px;"
+	"margin:8px 0;font-size:14px}\n"
+	".grid{display:grid;grid-template-columns:1fr 1fr;gap:16px}\n"
+	"dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 14px;"
+	"margin:0;font-size:13px}dt{color:#64748b}dd{margin:0}\n"
+	".legend span{display:inline-block;margin-right:16px;font-size:13px}\n"
+	".legend i{display:inline-block;width:14px;height:4px;margin-right:6px;"
+	"vertical-align:middle}\n"
+	"svg text{font-family:system-ui,sans-serif;font-size:12px;fill:#475569}\n";
+
+static void fmt_ms(char *buf, size_t len, double ms)
+{
+	if (ms >= 100)
+		snprintf(buf, len, "%.0f", ms);
+	else if (ms >= 10)
+		snprintf(buf, len, "%.1f", ms);
+	else if (ms >= 1)
+		snprintf(buf, len, "%.2f", ms);
+	else
+		snprintf(buf, len, "%.3f", ms);
+}
+
+static void card(FILE *f, const char *key, const char *value,
+		 const char *unit, const char *detail)
+{
+	fputs("<div class=\"card\"><div class=\"k\">", f);
+	emit_escaped(f, key);
+	fputs("</div><div class=\"v\">", f);
+	emit_escaped(f, value);
+	fputs(" <span class=\"u\">", f);
+	emit_escaped(f, unit);
+	fputs("</span></div>", f);
+	if (detail && *detail) {
+		fputs("<div class=\"d\">", f);
+		emit_escaped(f, detail);
+		fputs("</div>", f);
+	}
+	fputs("</div>\n", f);
+}
+
+static void lat_card(FILE *f, const char *key, const struct hist *h,
+		     double pct)
+{
+	char v[32];
+
+	if (!h->count) {
+		card(f, key, "n/a", "", "latency not measured (-L)");
+		return;
+	}
+	fmt_ms(v, sizeof(v), (double)hist_percentile(h, pct) / 1e6);
+	card(f, key, v, "ms", "");
+}
+
+/* @a: read, write, total aggregates over the whole run. */
+static void put_cards(const struct results *r, const struct agg *a, FILE *f)
+{
+	const struct hist *h = &a[DIR_COUNT].lat;
+	char v[32], d[96];
+
+	snprintf(v, sizeof(v), "%.0f", a[DIR_COUNT].iops);
+	snprintf(d, sizeof(d), "read %.0f, write %.0f", a[DIR_READ].iops,
+		 a[DIR_WRITE].iops);
+	card(f, "IOPS", v, "", d);
+	snprintf(v, sizeof(v), "%.1f", a[DIR_COUNT].mib_s);
+	snprintf(d, sizeof(d), "%" PRIu64 " I/Os in %.2f s", a[DIR_COUNT].ios,
+		 r->test_time_s);
+	card(f, "Throughput", v, "MiB/s", d);
+	if (h->count) {
+		fmt_ms(v, sizeof(v), hist_mean_ns(h) / 1e6);
+		snprintf(d, sizeof(d), "σ %.3f ms", hist_stddev_ns(h) / 1e6);
+		card(f, "Mean latency", v, "ms", d);
+	} else {
+		card(f, "Mean latency", "n/a", "", "latency not measured (-L)");
+	}
+	lat_card(f, "p99", h, 99);
+	lat_card(f, "p99.9", h, 99.9);
+	lat_card(f, "Max", h, 100);
+}
+
+/* Percentile axis: x = -log10(1 - p), 0 at p = 0, 9 at 9-nines. */
+static double pct_of_x(double x)
+{
+	return 100.0 * (1.0 - pow(10.0, -x));
+}
+
+struct yscale {
+	double lo, hi;		/* ms, log10 of them mapped to the plot */
+};
+
+static double ymap(const struct yscale *y, double ms)
+{
+	double h = CH_H - CH_T - CH_B;
+	double v = log10(ms < y->lo ? y->lo : ms);
+
+	return CH_T + h - h * (v - log10(y->lo)) / (log10(y->hi) -
+						     log10(y->lo));
+}
+
+static void put_line(FILE *f, const struct hist *h, double xmax,
+		     const struct yscale *y, const char *color)
+{
+	double x, pw = CH_W - CH_L - CH_R;
+
+	if (!h->count)
+		return;
+	fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2.5\" "
+		"stroke-linejoin=\"round\" points=\"", color);
+	for (x = 0; x <= xmax + 1e-9; x += xmax / 200) {
+		double ms = (double)hist_percentile(h, pct_of_x(x)) / 1e6;
+
+		fprintf(f, "%.1f,%.1f ", CH_L + pw * x / xmax, ymap(y, ms));
+	}
+	fputs("\"/>\n", f);
+}
+
+static void put_ylog_axis(FILE *f, const struct yscale *y)
+{
+	static const double steps[] = { 1, 2, 5 };
+	double dec;
+	size_t i, nsteps = ARRAY_SIZE(steps);
+
+	/* 1-2-5 ticks on up to three decades, decades alone beyond */
+	if (log10(y->hi / y->lo) > 3.01)
+		nsteps = 1;
+	for (dec = pow(10, floor(log10(y->lo))); dec <= y->hi; dec *= 10) {
+		for (i = 0; i < nsteps; i++) {
+			double v = dec * steps[i], py;
+			char lab[32];
+
+			if (v < y->lo * 0.999 || v > y->hi * 1.001)
+				continue;
+			py = ymap(y, v);
+			fmt_ms(lab, sizeof(lab), v);
+			fprintf(f, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" "
+				"stroke=\"#e2e8f0\"/>", CH_L, CH_W - CH_R, py, py);
+			fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s ms"
+				"</text>\n", CH_L - 8, py + 4, lab);
+		}
+	}
+}
+
+static void latency_chart(const struct agg *a, FILE *f)
+{
+	static const char *const xl[] = { "0%", "90%", "99%", "99.9%",
+		"99.99%", "99.999%", "99.9999%", "99.99999%", "99.999999%",
+		"99.9999999%" };
+	const struct hist *h = &a[DIR_COUNT].lat;
+	struct yscale y;
+	double xmax, pw = CH_W - CH_L - CH_R;
+	int i;
+
+	xmax = ceil(log10((double)h->count));
+	if (xmax < 2)
+		xmax = 2;
+	if (xmax > 9)
+		xmax = 9;
+	y.lo = (double)h->min_ns / 1e6;
+	y.hi = (double)h->max_ns / 1e6;
+	if (y.lo < 0.001)
+		y.lo = 0.001;
+	y.lo = pow(10, floor(log10(y.lo)));
+	y.hi = pow(10, ceil(log10(y.hi > y.lo * 10 ? y.hi : y.lo * 10)));
+	fprintf(f, "<svg viewBox=\"0 0 %d %d\" width=\"100%%\" role=\"img\" "
+		"xmlns=\"http://www.w3.org/2000/svg\" aria-label=\"latency by "
+		"percentile\">\n", CH_W, CH_H);
+	put_ylog_axis(f, &y);
+	for (i = 0; i <= (int)xmax; i++) {
+		double px = CH_L + pw * i / xmax;
+
+		fprintf(f, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" "
+			"stroke=\"#e2e8f0\"/>", px, px, CH_T, CH_H - CH_B);
+		fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s"
+			"</text>\n", px, CH_H - CH_B + 18, xl[i]);
+	}
+	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">percentile "
+		"(log scale of 1 − p)</text>\n", CH_L + (int)pw / 2,
+		CH_H - 10);
+	put_line(f, &a[DIR_READ].lat, xmax, &y, COL_READ);
+	put_line(f, &a[DIR_WRITE].lat, xmax, &y, COL_WRITE);
+	fputs("</svg>\n", f);
+	fputs("<div class=\"legend\">", f);
+	if (a[DIR_READ].lat.count)
+		fputs("<span><i style=\"background:" COL_READ "\"></i>read</span>",
+		      f);
+	if (a[DIR_WRITE].lat.count)
+		fputs("<span><i style=\"background:" COL_WRITE
+		      "\"></i>write</span>", f);
+	fputs("</div>\n", f);
+}
+
+/* Sum of one direction's I/Os in interval @k over all rows. */
+static uint64_t interval_ios(const struct results *r, enum io_dir d,
+			     uint32_t k)
+{
+	uint64_t n = 0;
+	uint32_t i;
+
+	for (i = 0; i < r->nrows; i++)
+		if (r->rows[i].dir[d].intervals)
+			n += r->rows[i].dir[d].intervals[k].ios;
+	return n;
+}
+
+static void iops_series(const struct results *r, enum io_dir d, double ymax,
+			const char *color, FILE *f)
+{
+	double pw = CH_W - CH_L - CH_R, ph = CH_H - CH_T - CH_B;
+	double sec = r->interval_ms / 1000.0;
+	uint32_t k;
+
+	fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2.5\" "
+		"stroke-linejoin=\"round\" points=\"", color);
+	for (k = 0; k < r->nintervals; k++) {
+		double v = d == DIR_COUNT ?
+			(double)(interval_ios(r, DIR_READ, k) +
+				 interval_ios(r, DIR_WRITE, k)) :
+			(double)interval_ios(r, d, k);
+		double px = CH_L + pw * (k + 0.5) / r->nintervals;
+
+		fprintf(f, "%.1f,%.1f ", px, CH_T + ph - ph * (v / sec) / ymax);
+	}
+	fputs("\"/>\n", f);
+}
+
+/* Smallest of 1, 1.2, 1.6, 2, 2.4, 3, 4, 5, 6, 8 (x 10^k) >= @v: values
+ * that split into four readable ticks. */
+static double nice_ceil(double v)
+{
+	static const double m[] = { 1, 1.2, 1.6, 2, 2.4, 3, 4, 5, 6, 8 };
+	double p = pow(10, floor(log10(v)));
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(m); i++)
+		if (v <= m[i] * p)
+			return m[i] * p;
+	return 10 * p;
+}
+
+static void iops_chart(const struct results *r, FILE *f)
+{
+	double pw = CH_W - CH_L - CH_R, ph = CH_H - CH_T - CH_B;
+	double sec = r->interval_ms / 1000.0, ymax = 1;
+	uint32_t k, step;
+	int i;
+
+	for (k = 0; k < r->nintervals; k++) {
+		double v = (double)(interval_ios(r, DIR_READ, k) +
+				    interval_ios(r, DIR_WRITE, k)) / sec;
+
+		if (v > ymax)
+			ymax = v;
+	}
+	ymax = nice_ceil(ymax * 1.05);
+	fprintf(f, "<svg viewBox=\"0 0 %d %d\" width=\"100%%\" role=\"img\" "
+		"xmlns=\"http://www.w3.org/2000/svg\" aria-label=\"IOPS over "
+		"time\">\n", CH_W, CH_H);
+	for (i = 0; i <= 4; i++) {
+		double py = CH_T + ph - ph * i / 4;
+
+		fprintf(f, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" "
+			"stroke=\"#e2e8f0\"/><text x=\"%d\" y=\"%.1f\" "
+			"text-anchor=\"end\">%.0f</text>\n", CH_L, CH_W - CH_R,
+			py, py, CH_L - 8, py + 4, ymax * i / 4);
+	}
+	step = r->nintervals > 10 ? (r->nintervals + 9) / 10 : 1;
+	for (k = 0; k < r->nintervals; k += step)
+		fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">"
+			"%.1f s</text>\n", CH_L + pw * (k + 0.5) / r->nintervals,
+			CH_H - CH_B + 18, sec * (k + 1));
+	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">end of "
+		"interval (%" PRIu32 " ms each), IOPS</text>\n",
+		CH_L + (int)pw / 2, CH_H - 10, r->interval_ms);
+	iops_series(r, DIR_COUNT, ymax, COL_TOTAL, f);
+	iops_series(r, DIR_READ, ymax, COL_READ, f);
+	iops_series(r, DIR_WRITE, ymax, COL_WRITE, f);
+	fputs("</svg>\n<div class=\"legend\"><span><i style=\"background:"
+	      COL_TOTAL "\"></i>total</span><span><i style=\"background:"
+	      COL_READ "\"></i>read</span><span><i style=\"background:"
+	      COL_WRITE "\"></i>write</span></div>\n", f);
+}
+
+static void lat_td(FILE *f, const struct hist *h, double pct)
+{
+	if (h->count)
+		fprintf(f, "<td>%.3f</td>", (double)hist_percentile(h, pct) / 1e6);
+	else
+		fputs("<td>N/A</td>", f);
+}
+
+static void percentile_table(const struct agg *a, FILE *f)
+{
+	static const struct {
+		const char *label;
+		double pct;
+	} rows[] = {
+		{ "min", 0 }, { "25th", 25 }, { "50th", 50 }, { "75th", 75 },
+		{ "90th", 90 }, { "95th", 95 }, { "99th", 99 },
+		{ "3-nines", 99.9 }, { "4-nines", 99.99 },
+		{ "5-nines", 99.999 }, { "6-nines", 99.9999 }, { "max", 100 },
+	};
+	size_t i;
+
+	fputs("<table><tr><th class=\"l\">%-ile</th><th>read (ms)</th>"
+	      "<th>write (ms)</th><th>total (ms)</th></tr>\n", f);
+	for (i = 0; i < ARRAY_SIZE(rows); i++) {
+		fprintf(f, "<tr><td class=\"l\">%s</td>", rows[i].label);
+		lat_td(f, &a[DIR_READ].lat, rows[i].pct);
+		lat_td(f, &a[DIR_WRITE].lat, rows[i].pct);
+		lat_td(f, &a[DIR_COUNT].lat, rows[i].pct);
+		fputs("</tr>\n", f);
+	}
+	fputs("</table>\n", f);
+}
+
+static void thread_table(const struct results *r, struct agg *a, FILE *f)
+{
+	uint32_t i;
+
+	fputs("<table><tr><th>thread</th><th class=\"l\">target</th>"
+	      "<th>read I/Os</th><th>write I/Os</th><th>IOPS</th>"
+	      "<th>MiB/s</th><th>mean (ms)</th><th>p99 (ms)</th>"
+	      "<th>mean in flight</th></tr>\n", f);
+	for (i = 0; i < r->nrows; i++) {
+		const struct thread_target *row = &r->rows[i];
+
+		results_row_aggregate(r, row, DIR_COUNT, a);
+		fprintf(f, "<tr><td>%" PRIu32 "</td><td class=\"l\">",
+			row->thread);
+		emit_escaped(f, r->targets[row->target].path);
+		fprintf(f, "</td><td>%" PRIu64 "</td><td>%" PRIu64 "</td>"
+			"<td>%.2f</td><td>%.2f</td>", row->dir[DIR_READ].ios,
+			row->dir[DIR_WRITE].ios, a->iops, a->mib_s);
+		if (a->lat.count)
+			fprintf(f, "<td>%.3f</td><td>%.3f</td>",
+				hist_mean_ns(&a->lat) / 1e6,
+				(double)hist_percentile(&a->lat, 99) / 1e6);
+		else
+			fputs("<td>N/A</td><td>N/A</td>", f);
+		fprintf(f, "<td>%.1f</td></tr>\n", row->mean_inflight);
+	}
+	fputs("</table>\n", f);
+}
+
+static void dt(FILE *f, const char *k, const char *v)
+{
+	fputs("<dt>", f);
+	emit_escaped(f, k);
+	fputs("</dt><dd>", f);
+	emit_escaped(f, v && *v ? v : "unknown");
+	fputs("</dd>", f);
+}
+
+static void dtu(FILE *f, const char *k, uint64_t v, const char *unit)
+{
+	char b[64];
+
+	snprintf(b, sizeof(b), "%" PRIu64 "%s", v, unit);
+	dt(f, k, b);
+}
+
+static void dts(FILE *f, const char *k, uint64_t bytes)
+{
+	char b[32];
+
+	report_fmt_size(b, sizeof(b), bytes);
+	dt(f, k, b);
+}
+
+static const char *cache_name(const struct target_opts *t)
+{
+	switch (t->cache) {
+	case CACHE_DIRECT:
+		return t->write_through ? "O_DIRECT|O_DSYNC (-Sh)" :
+					  "O_DIRECT (-Su)";
+	case CACHE_REMOTE:
+		return "O_DIRECT, remote (-Sr)";
+	case CACHE_MMAP:
+		return "memory mapped (-Sm)";
+	case CACHE_BUFFERED:
+	default:
+		return t->write_through ? "page cache, O_DSYNC (-Sw)" :
+					  "page cache";
+	}
+}
+
+static void params(const struct results *r, FILE *f)
+{
+	const struct profile *p = &r->profile;
+	char b[128];
+	uint32_t i;
+
+	fputs("<div class=\"panel\"><dl>", f);
+	dtu(f, "duration", p->duration_s, " s");
+	dtu(f, "warm-up", p->warmup_s, " s");
+	dtu(f, "cool-down", p->cooldown_s, " s");
+	snprintf(b, sizeof(b), "%.2f s%s", r->test_time_s,
+		 r->interrupted ? " (interrupted)" : "");
+	dt(f, "measured", b);
+	dtu(f, "threads", r->thread_count, "");
+	dt(f, "engine", r->engine);
+	if (r->engine_note[0])
+		dt(f, "engine note", r->engine_note);
+	snprintf(b, sizeof(b), "%.2f", r->ios_per_call);
+	dt(f, "I/Os per syscall", b);
+	dtu(f, "seed", p->seed, "");
+	for (i = 0; i < p->ntargets; i++) {
+		const struct target_opts *t = &p->targets[i];
+
+		dt(f, "target", t->path);
+		dts(f, "  block size", t->block_bytes);
+		dt(f, "  pattern", t->random ? "random" :
+			t->interlocked ? "sequential, interlocked" :
+			"sequential");
+		snprintf(b, sizeof(b), "%" PRIu32 "%% writes", t->write_pct);
+		dt(f, "  mix", b);
+		snprintf(b, sizeof(b), "%" PRIu32 " per thread, %" PRIu32
+			 " threads", t->outstanding, t->threads);
+		dt(f, "  outstanding", b);
+		dt(f, "  cache", cache_name(t));
+	}
+	fputs("</dl></div>\n", f);
+}
+
+static void sysfacts(const struct results *r, FILE *f)
+{
+	const struct system_info *s = &r->sys;
+	char b[64];
+	uint32_t i;
+
+	fputs("<div class=\"panel\"><dl>", f);
+	dt(f, "host", s->hostname);
+	dt(f, "start", s->start_time);
+	dt(f, "kernel", s->kernel);
+	dt(f, "CPU", s->cpu_model);
+	snprintf(b, sizeof(b), "%" PRIu32 " CPUs, %" PRIu32 " cores",
+		 s->cpu_count, s->core_count);
+	dt(f, "CPUs", b);
+	dts(f, "memory", s->mem_bytes);
+	dt(f, "clocksource", s->clocksource);
+	dt(f, "governor", s->governor);
+	dt(f, "ioprobe", r->version);
+	for (i = 0; i < r->ntargets; i++) {
+		const struct target_info *t = &r->targets[i];
+
+		dt(f, "target", t->path);
+		dts(f, "  size", t->size_bytes);
+		dt(f, "  filesystem", t->is_block_device ? "none (device)" :
+			t->fs_type);
+		dt(f, "  device", t->device);
+		dt(f, "  model", t->model);
+		dt(f, "  rotational", t->rotational < 0 ? "unknown" :
+			t->rotational ? "yes" : "no");
+		dt(f, "  scheduler", t->scheduler);
+		snprintf(b, sizeof(b), "%" PRIu32 " / %" PRIu32 " bytes",
+			 t->logical_block, t->physical_block);
+		dt(f, "  logical / physical block", b);
+		dtu(f, "  queue depth", t->hw_queue_depth, "");
+		dt(f, "  interrupt CPUs", t->irq_cpus);
+	}
+	fputs("</dl></div>\n", f);
+}
+
+static void head(const struct results *r, FILE *f)
+{
+	uint32_t i;
+
+	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>"
+	      "\n<meta name=\"viewport\" content=\"width=device-width\"/>"
+	      "\n<title>ioprobe: ", f);
+	emit_escaped(f, r->profile.cmdline);
+	fprintf(f, "</title>\n<style>\n%s</style></head>\n<body><div class=\"main\">\n", css);
+	fputs("<h1>ioprobe report</h1>\n<div class=\"sub\"><code>", f);
+	emit_escaped(f, r->profile.cmdline);
+	fputs("</code></div>\n<div class=\"sub\">", f);
+	emit_escaped(f, r->sys.hostname);
+	fputs(" · ", f);
+	emit_escaped(f, r->sys.start_time);
+	fputs(" · engine ", f);
+	emit_escaped(f, r->engine);
+	fputs(" · ioprobe ", f);
+	emit_escaped(f, r->version);
+	fputs("</div>\n", f);
+	if (r->interrupted)
+		fputs("<div class=\"warn\">interrupted: the figures cover the "
+		      "shortened window</div>\n", f);
+	for (i = 0; i < r->nwarnings && i < ARRAY_SIZE(r->warnings); i++) {
+		fputs("<div class=\"warn\">", f);
+		emit_escaped(f, r->warnings[i]);
+		fputs("</div>\n", f);
+	}
+}
+
+static void body(const struct results *r, struct agg *a, FILE *f)
+{
+	enum io_dir d;
+
+	for (d = DIR_READ; d <= DIR_COUNT; d++)
+		results_aggregate(r, -1, d, &a[d]);
+	fputs("<div class=\"cards\">\n", f);
+	put_cards(r, a, f);
+	fputs("</div>\n", f);
+	if (a[DIR_COUNT].lat.count) {
+		fputs("<h2>Latency by percentile</h2>\n<div class=\"panel\">\n",
+		      f);
+		latency_chart(a, f);
+		percentile_table(a, f);
+		fputs("</div>\n", f);
+	}
+	if (r->nintervals && r->interval_ms) {
+		fputs("<h2>IOPS over time</h2>\n<div class=\"panel\">\n", f);
+		iops_chart(r, f);
+		fputs("</div>\n", f);
+	}
+	fputs("<h2>Per thread</h2>\n<div class=\"panel\">\n", f);
+	thread_table(r, &a[3], f);
+	fputs("</div>\n", f);
+}
+
+/* A red banner when an I/O failed: the run failed, whatever it shows.
+ * Styled inline so a run without errors renders as before. */
+static void failure_banner(const struct results *r, FILE *f)
+{
+	struct errno_count c[RESULTS_ERRNOS];
+	char buf[768];
+	uint64_t n = results_errors(r, -1, c);
+
+	if (!n && !r->io_failure.failed)
+		return;
+	fputs("<div class=\"fail\" style=\"background:#fee2e2;color:#991b1b;"
+	      "border-left:6px solid #dc2626;padding:10px 14px;margin:8px 0;"
+	      "font-size:15px;font-weight:600\">FAILED: ", f);
+	results_fmt_errnos(c, buf, sizeof(buf));
+	fprintf(f, "%" PRIu64 " I/O%s failed (", n, n == 1 ? "" : "s");
+	emit_escaped(f, buf);
+	fputs(r->profile.continue_on_error ? "), continued" :
+	      "), stopped at the first", f);
+	if (r->io_failure.failed) {
+		results_fmt_failure(r, buf, sizeof(buf));
+		fputs("<br>first: ", f);
+		emit_escaped(f, buf);
+	}
+	fputs("</div>\n", f);
+}
+
+int report_html(const struct results *r, FILE *f)
+{
+	struct agg *a;
+
+	head(r, f);
+	failure_banner(r, f);
+	if (r->no_results) {
+		fputs("<div class=\"warn\">The test was interrupted before the "
+		      "measurements began. No results are displayed.</div>\n", f);
+	} else {
+		a = malloc(4 * sizeof(*a));
+		if (!a)
+			return -ENOMEM;
+		body(r, a, f);
+		free(a);
+	}
+	fputs("<div class=\"grid\"><div><h2>Parameters</h2>\n", f);
+	params(r, f);
+	fputs("</div><div><h2>System</h2>\n", f);
+	sysfacts(r, f);
+	fputs("</div></div>\n</div></body></html>\n", f);
+	return ferror(f) ? -EIO : 0;
+}

@@ -1,0 +1,796 @@
+/* report_text.c - DiskSpd's text report (-Rtext), line for line, plus the
+ * facts a Linux user needs to judge the numbers: kernel, CPU, memory,
+ * clocksource, each target's filesystem and device, the engine used, the
+ * queue depth actually reached and the I/Os per system call.
+ *
+ * Everything printed comes from struct results, so a saved run renders
+ * the same text later (`ioprobe show`).
+ */
+#include "report/report.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "results/hist.h"
+#include "profile/profile.h"
+#include "results/results.h"
+#include "lib/util.h"
+#include "run/workload.h"
+
+#define STARS "*******************************************************************************"
+
+/* DiskSpd's percentile rows: label and percentile (0 = min, 100 = max). */
+static const struct {
+	const char *label;
+	double pct;
+} lat_rows[] = {
+	{ "min", 0 },		{ "25th", 25 },		{ "50th", 50 },
+	{ "75th", 75 },		{ "90th", 90 },		{ "95th", 95 },
+	{ "99th", 99 },		{ "3-nines", 99.9 },	{ "4-nines", 99.99 },
+	{ "5-nines", 99.999 },	{ "6-nines", 99.9999 },
+	{ "7-nines", 99.99999 },	{ "8-nines", 99.999999 },
+	{ "9-nines", 99.9999999 },	{ "max", 100 },
+};
+
+static void put_dashes(FILE *f, unsigned int n)
+{
+	while (n--)
+		fputc('-', f);
+	fputc('\n', f);
+}
+
+static const char *sz(char *buf, size_t len, uint64_t bytes)
+{
+	report_fmt_size(buf, len, bytes);
+	return buf;
+}
+
+/* The timespan's global lines (DiskSpd order) and the engine used. */
+static void put_timespan(const struct profile *p, const char *engine,
+			 const char *note, FILE *f)
+{
+	uint32_t i;
+	bool zr = false;
+
+	fprintf(f, "\ttimespan: %3d\n\t-------------\n", 1);
+	fprintf(f, "\tduration: %" PRIu32 "s\n", p->duration_s);
+	fprintf(f, "\twarm up time: %" PRIu32 "s\n", p->warmup_s);
+	fprintf(f, "\tcool down time: %" PRIu32 "s\n", p->cooldown_s);
+	if (!p->affinity_given)
+		fputs("\taffinity disabled\n", f);
+	if (p->measure_latency)
+		fputs("\tmeasuring latency\n", f);
+	if (p->iops_interval_ms)
+		fprintf(f, "\tgathering IOPS at intervals of %" PRIu32 "ms\n",
+			p->iops_interval_ms);
+	fprintf(f, "\trandom seed: %" PRIu64 "\n", p->seed);
+	fprintf(f, "\tI/O engine: %s\n", engine);
+	if (note && *note)
+		fprintf(f, "\tengine note: %s\n", note);
+	if (p->pool_threads) {
+		fprintf(f, "\tthread pool with %" PRIu32 " threads\n",
+			p->pool_threads);
+		if (p->pool_requests)
+			fprintf(f,
+				"\tnumber of outstanding I/O operations per thread: %" PRIu32
+				"\n", p->pool_requests);
+	}
+	if (p->affinity_given && p->ncpus) {
+		fputs("\tadvanced affinity round robin (group/core): ", f);
+		for (i = 0; i < p->ncpus; i++)
+			fprintf(f, "%s%" PRIu32 "/%" PRIu32, i ? ", " : "",
+				p->cpus[i] / 64, p->cpus[i] % 64);
+		fputc('\n', f);
+	}
+	for (i = 0; i < p->ntargets; i++)
+		zr |= p->targets[i].wbuf == WBUF_RANDOM_PER_IO;
+	if (zr) {
+		fputs("\tgenerating random data for each write IO\n", f);
+		fputs("\t  WARNING: this adds the cost of filling the buffer to every write\n",
+		      f);
+		fputs("\t  WARNING: and may lower the IOPS the device can be driven to\n",
+		      f);
+	}
+}
+
+static void put_cache(const struct target_opts *t, FILE *f)
+{
+	switch (t->cache) {
+	case CACHE_DIRECT:
+		fputs("\t\tsoftware cache disabled\n", f);
+		break;
+	case CACHE_REMOTE:
+		fputs("\t\tlocal software cache disabled, remote cache enabled\n",
+		      f);
+		break;
+	case CACHE_BUFFERED:
+	case CACHE_MMAP:
+	default:
+		fputs("\t\tusing software cache\n", f);
+		break;
+	}
+	if (!t->write_through)
+		fputs("\t\tusing hardware write cache, writethrough off\n", f);
+	else if (t->cache == CACHE_DIRECT || t->cache == CACHE_REMOTE)
+		fputs("\t\thardware write cache disabled, writethrough on\n", f);
+	else
+		fputs("\t\thardware and software write caches disabled, writethrough on\n",
+		      f);
+	static const char *const flush[] = {
+		"", ", flush mode: FlushViewOfFile",
+		", flush mode: FlushNonVolatileMemory",
+		", flush mode: FlushNonVolatileMemory, no drain",
+	};
+
+	if (t->cache == CACHE_MMAP)
+		fprintf(f, "\t\tmemory mapped I/O enabled%s\n",
+			t->flush <= FLUSH_NV_NODRAIN ? flush[t->flush] : "");
+}
+
+static void put_pattern(const struct target_opts *t, FILE *f)
+{
+	char a[32];
+	uint64_t align = t->random_align_bytes ? t->random_align_bytes :
+						 t->block_bytes;
+	uint64_t stride = t->stride_bytes ? t->stride_bytes : t->block_bytes;
+
+	if (t->write_pct == 0)
+		fputs("\t\tperforming read test\n", f);
+	else if (t->write_pct == 100)
+		fputs("\t\tperforming write test\n", f);
+	else
+		fprintf(f,
+			"\t\tperforming mix test (read/write ratio: %" PRIu32
+			"/%" PRIu32 ")\n", 100 - t->write_pct, t->write_pct);
+	fprintf(f, "\t\tblock size: %s\n", sz(a, sizeof(a), t->block_bytes));
+	if (t->random && t->random_pct >= 100)
+		fprintf(f, "\t\tusing random I/O (alignment: %s)\n",
+			sz(a, sizeof(a), align));
+	else if (t->random)
+		fprintf(f,
+			"\t\tusing mixed random/sequential I/O (%" PRIu32
+			"%% random) (alignment/stride: %s)\n", t->random_pct,
+			sz(a, sizeof(a), align));
+	else
+		fprintf(f, "\t\tusing%s sequential I/O (stride: %s)\n",
+			t->interlocked ? " interlocked" : "",
+			sz(a, sizeof(a), stride));
+}
+
+static void put_dist(const struct target_opts *t, FILE *f)
+{
+	char a[32];
+	uint32_t i;
+
+	if (t->dist == DIST_NONE || !t->ndist)
+		return;
+	fputs("\t\tIO Distribution:", f);
+	for (i = 0; i < t->ndist; i++) {
+		const struct dist_range *d = &t->dist_ranges[i];
+
+		if (t->dist == DIST_PCT)
+			fprintf(f, "%s %" PRIu32 "%% of IO in %" PRIu64
+				"%% of target", i ? "," : "", d->io_pct,
+				d->span);
+		else if (d->span)
+			fprintf(f, "%s %" PRIu32 "%% of IO in %s", i ? "," : "",
+				d->io_pct, sz(a, sizeof(a), d->span));
+		else
+			fprintf(f, "%s %" PRIu32 "%% of IO in the rest",
+				i ? "," : "", d->io_pct);
+	}
+	fputc('\n', f);
+}
+
+/* Time-averaged requests in flight on target @i over its rows; false
+ * when there is nothing measured to average (-Rp, interrupted early). */
+static bool target_inflight(const struct results *r, uint32_t i,
+			    double *mean)
+{
+	double sum = 0;
+	uint32_t j, n = 0;
+
+	if (!r || r->no_results)
+		return false;
+	for (j = 0; j < r->nrows; j++) {
+		if (r->rows[j].target != i)
+			continue;
+		sum += r->rows[j].mean_inflight;
+		n++;
+	}
+	*mean = n ? sum / n : 0.0;
+	return n > 0;
+}
+
+/* @r is NULL for -Rp (a profile not run). */
+static void put_target(const struct profile *p, uint32_t i,
+		       const struct results *r, const char *engine, FILE *f)
+{
+	const struct target_opts *t = &p->targets[i];
+	double qd;
+	static const char *const prio[] = { "normal", "very low", "low",
+					    "normal" };
+	char a[32];
+
+	fprintf(f, "\tpath: '%s'\n", t->path ? t->path : "");
+	fprintf(f, "\t\tthink time: %" PRIu32 "ms\n", t->think_ms);
+	fprintf(f, "\t\tburst size: %" PRIu32 "\n", t->burst);
+	put_cache(t, f);
+	if (t->wbuf == WBUF_ZERO)
+		fputs("\t\tzeroing write buffers\n", f);
+	if (t->wbuf == WBUF_SOURCE) {
+		fprintf(f, "\t\twrite buffer size: %s\n",
+			sz(a, sizeof(a), t->wbuf_source_bytes));
+		if (t->wbuf_source_path)
+			fprintf(f, "\t\twrite buffer source: '%s'\n",
+				t->wbuf_source_path);
+		else
+			fputs("\t\twrite buffer source: random fill\n", f);
+	}
+	if (t->parallel_async)
+		fputs("\t\tusing parallel async I/O\n", f);
+	put_pattern(t, f);
+	if (p->pool_threads && p->pool_requests)
+		fprintf(f, "\t\trelative IO weight in thread pool: %" PRIu32 "\n",
+			t->weight);
+	else if (target_inflight(r, i, &qd))
+		fprintf(f,
+			"\t\tnumber of outstanding I/O operations per thread: %" PRIu32
+			" (achieved %.1f)\n", t->outstanding, qd);
+	else
+		fprintf(f,
+			"\t\tnumber of outstanding I/O operations per thread: %" PRIu32
+			"\n", t->outstanding);
+	if (t->base_bytes)
+		fprintf(f, "\t\tbase file offset: %s\n",
+			sz(a, sizeof(a), t->base_bytes));
+	if (t->max_bytes)
+		fprintf(f, "\t\tmax file size: %s\n",
+			sz(a, sizeof(a), t->max_bytes));
+	if (t->thread_stride_bytes)
+		fprintf(f, "\t\tthread stride size: %s\n",
+			sz(a, sizeof(a), t->thread_stride_bytes));
+	if (t->hint_sequential)
+		fputs("\t\tusing sequential access hint (POSIX_FADV_SEQUENTIAL)\n",
+		      f);
+	if (t->hint_random)
+		fputs("\t\tusing random access hint (POSIX_FADV_RANDOM)\n", f);
+	if (t->hint_temporary)
+		fputs("\t\ttemporary file hint (no Linux equivalent, ignored)\n",
+		      f);
+	if (!p->pool_threads)
+		fprintf(f, "\t\tthreads per file: %" PRIu32 "\n", t->threads);
+	if (!p->pool_threads && t->outstanding > 1)
+		fprintf(f, "\t\tusing %s\n", engine);
+	fprintf(f, "\t\tIO priority: %s\n",
+		prio[t->io_priority < 4 ? t->io_priority : 3]);
+	if (t->throttle_iops)
+		fprintf(f, "\t\tthroughput rate-limited to %" PRIu64 " IOPS\n",
+			t->throttle_iops);
+	else if (t->throttle_bytes_per_ms)
+		fprintf(f, "\t\tthroughput rate-limited to %" PRIu64 " B/ms\n",
+			t->throttle_bytes_per_ms);
+	put_dist(t, f);
+}
+
+/* "Command Line" and "Input parameters", shared by the run and -Rp. */
+static void put_input(const struct profile *p, const struct results *r,
+		      const char *engine, const char *note, FILE *f)
+{
+	uint32_t i;
+
+	fprintf(f, "\nCommand Line: %s\n\n", p->cmdline ? p->cmdline : "");
+	if (p->experiment_flags)
+		fprintf(f, "Experiment Flags: 0x%x (%u)\n\n",
+			p->experiment_flags, p->experiment_flags);
+	fputs("Input parameters:\n\n", f);
+	if (p->verbose)
+		fputs("\tusing verbose mode\n", f);
+	put_timespan(p, engine, note, f);
+	for (i = 0; i < p->ntargets; i++)
+		put_target(p, i, r, engine, f);
+	fputc('\n', f);
+}
+
+static const char *or_unknown(const char *s)
+{
+	return s && *s ? s : "unknown";
+}
+
+static void put_target_facts(const struct target_info *t, FILE *f)
+{
+	char a[32], b[32];
+
+	fprintf(f, "\ttarget: '%s' (%s)\n", t->path,
+		sz(a, sizeof(a), t->size_bytes));
+	if (t->is_block_device)
+		fputs("\t\tfilesystem:\t\tnone (block device)\n", f);
+	else
+		fprintf(f, "\t\tfilesystem:\t\t%s\n", or_unknown(t->fs_type));
+	fprintf(f, "\t\tblock device:\t\t%s\n", or_unknown(t->device));
+	fprintf(f, "\t\tdevice model:\t\t%s\n", or_unknown(t->model));
+	fprintf(f, "\t\trotational:\t\t%s\n",
+		t->rotational < 0 ? "unknown" : t->rotational ? "yes" : "no");
+	fprintf(f, "\t\tscheduler:\t\t%s\n", or_unknown(t->scheduler));
+	fprintf(f, "\t\tblock size:\t\t%s logical, %s physical\n",
+		sz(a, sizeof(a), t->logical_block),
+		sz(b, sizeof(b), t->physical_block));
+	if (t->hw_queue_depth)
+		fprintf(f, "\t\tqueue depth:\t\t%" PRIu32 "\n",
+			t->hw_queue_depth);
+	else
+		fputs("\t\tqueue depth:\t\tunknown\n", f);
+	fprintf(f, "\t\tinterrupt CPUs:\t\t%s\n", or_unknown(t->irq_cpus));
+	if (t->created)
+		fprintf(f, "\t\tfile:\t\t\tcreated and filled in %.2fs\n",
+			t->fill_seconds);
+	else if (t->fill_skipped)
+		fputs("\t\tfile:\t\t\talready filled, not written again\n", f);
+}
+
+static void put_sysinfo(const struct results *r, FILE *f)
+{
+	const struct system_info *s = &r->sys;
+	char a[32];
+	uint32_t i;
+
+	fputs("System information:\n\n", f);
+	fprintf(f, "\tcomputer name: %s\n", s->hostname);
+	fprintf(f, "\tstart time: %s\n\n", s->start_time);
+	fprintf(f, "\tcpu count:\t\t%" PRIu32 "\n", s->cpu_count);
+	fprintf(f, "\tcore count:\t\t%" PRIu32 "\n", s->core_count);
+	fprintf(f, "\tgroup count:\t\t%" PRIu32 "\n",
+		s->cpu_count ? (s->cpu_count + 63) / 64 : 1);
+	fprintf(f, "\tnode count:\t\t%" PRIu32 "\n", s->node_count);
+	fprintf(f, "\tsocket count:\t\t%" PRIu32 "\n", s->socket_count);
+	fputs("\theterogeneous cores:\tn\n\n", f);
+	fprintf(f, "\tactive power scheme:\t%s\n", or_unknown(s->governor));
+	fputc('\n', f);
+	fprintf(f, "\tkernel:\t\t\t%s\n", or_unknown(s->kernel));
+	fprintf(f, "\tcpu model:\t\t%s\n", or_unknown(s->cpu_model));
+	fprintf(f, "\tmemory:\t\t\t%s\n", sz(a, sizeof(a), s->mem_bytes));
+	fprintf(f, "\tclocksource:\t\t%s\n", or_unknown(s->clocksource));
+	fprintf(f, "\tioprobe version:\t%s\n", or_unknown(r->version));
+	for (i = 0; i < r->ntargets; i++)
+		put_target_facts(&r->targets[i], f);
+}
+
+static void put_cpu(const struct results *r, FILE *f)
+{
+	double u = 0, us = 0, k = 0, id = 0;
+	uint32_t i;
+
+	fputs("\nCPU |  Usage |  User  | Kernel |  Idle\n", f);
+	put_dashes(f, 40);
+	for (i = 0; i < r->ncpus; i++) {
+		const struct cpu_usage *c = &r->cpus[i];
+
+		fprintf(f, "%4" PRIu32 "| %6.2f%%| %6.2f%%| %6.2f%%| %6.2f%%\n",
+			c->id, c->usage_pct, c->user_pct, c->kernel_pct,
+			c->idle_pct);
+		u += c->usage_pct;
+		us += c->user_pct;
+		k += c->kernel_pct;
+		id += c->idle_pct;
+	}
+	if (r->ncpus) {
+		u /= r->ncpus;
+		us /= r->ncpus;
+		k /= r->ncpus;
+		id /= r->ncpus;
+	}
+	put_dashes(f, 40);
+	fprintf(f, "avg.| %6.2f%%| %6.2f%%| %6.2f%%| %6.2f%%\n", u, us, k, id);
+}
+
+/* The optional columns of one row or the total row. */
+static void put_opt_cols(const struct profile *p, const struct agg *a,
+			 FILE *f)
+{
+	bool has = a->lat.count > 0;
+
+	if (p->measure_latency)
+		fprintf(f, " | %8.3f", has ? hist_mean_ns(&a->lat) / 1e6 : 0.0);
+	if (p->iops_interval_ms)
+		fprintf(f, " | %10.2f", a->iops_stddev);
+	if (p->measure_latency) {
+		if (has)
+			fprintf(f, " |  %8.3f", hist_stddev_ns(&a->lat) / 1e6);
+		else
+			fputs(" |       N/A", f);
+	}
+}
+
+static void put_io_table(const struct results *r, enum io_dir dir,
+			 const char *title, struct agg *a, FILE *f)
+{
+	const struct profile *p = &r->profile;
+	unsigned int width = 66 + 12;
+	char s[32];
+	uint32_t i;
+
+	if (p->measure_latency)
+		width += 11 + 12;
+	if (p->iops_interval_ms)
+		width += 13;
+	fprintf(f, "\n%s\n", title);
+	fputs("thread |       bytes     |     I/Os     |    MiB/s   |  I/O per s ",
+	      f);
+	if (p->measure_latency)
+		fputs("|  AvgLat  ", f);
+	if (p->iops_interval_ms)
+		fputs("| IopsStdDev ", f);
+	if (p->measure_latency)
+		fputs("| LatStdDev ", f);
+	fputs("|  file\n", f);
+	put_dashes(f, width);
+	for (i = 0; i < r->nrows; i++) {
+		const struct thread_target *row = &r->rows[i];
+		const struct target_info *t = &r->targets[row->target];
+
+		results_row_aggregate(r, row, dir, a);
+		fprintf(f, "%6" PRIu32 " | %15" PRIu64 " | %12" PRIu64
+			" | %10.2f | %10.2f", row->thread, a->bytes, a->ios,
+			a->mib_s, a->iops);
+		put_opt_cols(p, a, f);
+		fprintf(f, " | %s (%s)\n", t->path,
+			sz(s, sizeof(s), t->size_bytes));
+	}
+	put_dashes(f, width);
+	results_aggregate(r, -1, dir, a);
+	fprintf(f, "total:   %15" PRIu64 " | %12" PRIu64 " | %10.2f | %10.2f",
+		a->bytes, a->ios, a->mib_s, a->iops);
+	put_opt_cols(p, a, f);
+	fputc('\n', f);
+}
+
+static void put_lat_cell(const struct hist *h, double pct, FILE *f)
+{
+	if (h->count)
+		fprintf(f, " | %10.3f", (double)hist_percentile(h, pct) / 1e6);
+	else
+		fprintf(f, " | %10s", "N/A");
+}
+
+/* @a holds read, write, total aggregates. */
+static void put_lat_chart(const struct agg *a, FILE *f)
+{
+	size_t i;
+
+	fputs("  %-ile |  Read (ms) | Write (ms) | Total (ms)\n", f);
+	put_dashes(f, 46);
+	for (i = 0; i < ARRAY_SIZE(lat_rows); i++) {
+		fprintf(f, "%7s", lat_rows[i].label);
+		put_lat_cell(&a[DIR_READ].lat, lat_rows[i].pct, f);
+		put_lat_cell(&a[DIR_WRITE].lat, lat_rows[i].pct, f);
+		put_lat_cell(&a[DIR_COUNT].lat, lat_rows[i].pct, f);
+		fputc('\n', f);
+	}
+}
+
+static bool path_seen(const struct results *r, uint32_t upto,
+		      const char *path)
+{
+	uint32_t i;
+
+	for (i = 0; i < upto; i++)
+		if (!strcmp(r->targets[i].path, path))
+			return true;
+	return false;
+}
+
+/* Merge every target named @path into @a[0..2] (read, write, total). */
+static void agg_path(const struct results *r, const char *path,
+		     struct agg *a, struct agg *tmp)
+{
+	enum io_dir d;
+	uint32_t i;
+	bool first = true;
+
+	for (i = 0; i < r->ntargets; i++) {
+		if (strcmp(r->targets[i].path, path))
+			continue;
+		for (d = DIR_READ; d <= DIR_COUNT; d++) {
+			if (first) {
+				results_aggregate(r, (int)i, d, &a[d]);
+			} else {
+				results_aggregate(r, (int)i, d, tmp);
+				hist_merge(&a[d].lat, &tmp->lat);
+			}
+		}
+		first = false;
+	}
+}
+
+static int put_latency(const struct results *r, FILE *f)
+{
+	struct agg *a = malloc(4 * sizeof(*a));
+	uint32_t i, distinct = 0;
+	enum io_dir d;
+
+	if (!a)
+		return -ENOMEM;
+	for (i = 0; i < r->ntargets; i++)
+		distinct += !path_seen(r, i, r->targets[i].path);
+	for (i = 0; distinct > 1 && i < r->ntargets; i++) {
+		if (path_seen(r, i, r->targets[i].path))
+			continue;
+		agg_path(r, r->targets[i].path, a, &a[3]);
+		fprintf(f, "\nLatency distribution: %s\n", r->targets[i].path);
+		put_lat_chart(a, f);
+	}
+	for (d = DIR_READ; d <= DIR_COUNT; d++)
+		results_aggregate(r, -1, d, &a[d]);
+	fputs("\nTotal latency distribution:\n", f);
+	put_lat_chart(a, f);
+	free(a);
+	return 0;
+}
+
+/* Our additions to the results header: the state of the run, the engine's
+ * batching and the queue depth each target really saw. */
+/* "0-1,4" from a CPU bit mask. */
+static void fmt_cpumask(uint64_t m, char *buf, size_t len)
+{
+	size_t n = 0;
+	int i = 0, j;
+
+	buf[0] = '\0';
+	while (i < 64 && n < len) {
+		if (!(m >> i & 1)) {
+			i++;
+			continue;
+		}
+		for (j = i; j + 1 < 64 && (m >> (j + 1) & 1); j++)
+			;
+		n += (size_t)snprintf(buf + n, len - n, j > i ? "%s%d-%d" :
+				      "%s%d", n ? "," : "", i, j);
+		i = j + 1;
+	}
+}
+
+/* Which CPUs the workers were seen on, pinned or not (the interrupt CPUs
+ * are in the target facts above). */
+static void put_worker_cpus(const struct results *r, FILE *f)
+{
+	uint64_t seen = 0;
+	bool pinned = false;
+	char list[256];
+	uint32_t i;
+
+	for (i = 0; i < r->nrows; i++) {
+		seen |= r->rows[i].cpus_seen;
+		pinned |= r->rows[i].cpu >= 0;
+	}
+	if (!seen)
+		return;
+	fmt_cpumask(seen, list, sizeof(list));
+	fprintf(f, "worker CPUs:		%s (%s)\n", list,
+		pinned ? "pinned with -a" : "not pinned, as seen");
+}
+
+/* A run in which I/O failed says so first (nothing when none did). */
+static void put_failure(const struct results *r, FILE *f)
+{
+	struct errno_count c[RESULTS_ERRNOS];
+	char buf[768];
+	uint64_t n = results_errors(r, -1, c);
+
+	if (!n && !r->io_failure.failed)
+		return;
+	results_fmt_errnos(c, buf, sizeof(buf));
+	fprintf(f, "run status:		FAILED, %" PRIu64 " I/O%s failed (%s)%s\n",
+		n, n == 1 ? "" : "s", buf, r->profile.continue_on_error ?
+		", continued (--continue-on-error)" :
+		", stopped at the first");
+	if (r->io_failure.failed) {
+		results_fmt_failure(r, buf, sizeof(buf));
+		fprintf(f, "first failed I/O:	%s\n", buf);
+	}
+}
+
+/* Failed I/Os per thread and target, by errno, after DiskSpd's tables;
+ * printed only when an I/O failed. */
+static void put_error_table(const struct results *r, FILE *f)
+{
+	struct errno_count c[RESULTS_ERRNOS];
+	char buf[512], s[32];
+	uint64_t n = results_errors(r, -1, c);
+	uint32_t i;
+
+	if (!n)
+		return;
+	fputs("\nI/O errors\n"
+	      "thread |    errors    |  file: errors by errno\n", f);
+	put_dashes(f, 78);
+	for (i = 0; i < r->nrows; i++) {
+		const struct thread_target *row = &r->rows[i];
+		const struct target_info *t = &r->targets[row->target];
+
+		results_fmt_errnos(row->errnos, buf, sizeof(buf));
+		fprintf(f, "%6" PRIu32 " | %12" PRIu64 " | %s (%s)%s%s\n",
+			row->thread, row->errors, t->path,
+			sz(s, sizeof(s), t->size_bytes), buf[0] ? ": " : "",
+			buf);
+	}
+	put_dashes(f, 78);
+	results_fmt_errnos(c, buf, sizeof(buf));
+	fprintf(f, "total:   %12" PRIu64 " | %s\n", n, buf);
+}
+
+static void put_run_facts(const struct results *r, FILE *f)
+{
+	uint32_t i;
+
+	if (r->interrupted)
+		fprintf(f, "interrupted:\t\tyes, measured %.2fs of %" PRIu32
+			"s\n", r->test_time_s, r->profile.duration_s);
+	fprintf(f, "I/Os per syscall:\t%.2f (%s)\n", r->ios_per_call,
+		r->engine);
+	for (i = 0; i < r->ntargets && i < r->profile.ntargets; i++) {
+		double qd = 0.0;
+
+		target_inflight(r, i, &qd);
+		fprintf(f, "achieved queue depth:\t%.1f of %" PRIu32, qd,
+			r->profile.targets[i].outstanding);
+		if (r->ntargets > 1)
+			fprintf(f, " ('%s')", r->targets[i].path);
+		fputc('\n', f);
+	}
+	put_worker_cpus(r, f);
+	for (i = 0; i < r->nwarnings && i < ARRAY_SIZE(r->warnings); i++)
+		fprintf(f, "WARNING: %s\n", r->warnings[i]);
+}
+
+/* A range boundary as DiskSpd prints it: the number right-aligned in 6
+ * columns, then its unit (padded to 4 on the left-hand boundary). */
+static void put_dist_size(uint64_t v, bool pad, FILE *f)
+{
+	char buf[32];
+	size_t n;
+
+	report_fmt_size(buf, sizeof(buf), v);
+	n = strcspn(buf, "KMGT");
+	fprintf(f, pad ? "%6.*s%-4s" : "%6.*s%s", (int)n, buf, buf + n);
+}
+
+/* "[thread: 0 - 3]" with runs of consecutive ids folded, as DiskSpd. */
+static void put_thread_runs(const struct results *r, uint32_t target,
+			    FILE *f)
+{
+	uint32_t i, first = UINT32_MAX, last = UINT32_MAX;
+
+	fputs(" [thread:", f);
+	for (i = 0; i <= r->nrows; i++) {
+		bool end = i == r->nrows;
+		uint32_t th = end ? 0 : r->rows[i].thread;
+
+		if (!end && r->rows[i].target != target)
+			continue;
+		if (!end && last != UINT32_MAX && th == last + 1) {
+			last = th;
+			continue;
+		}
+		if (last != UINT32_MAX) {
+			if (last != first)
+				fprintf(f, " %" PRIu32 " -", first);
+			fprintf(f, " %" PRIu32, last);
+		}
+		first = last = th;
+		if (end)
+			break;
+	}
+	fputs("]\n", f);
+}
+
+/* -rd: the ranges the generator really uses after truncation to the
+ * target and renormalising; recomputed from the profile and the target
+ * size (workload_init is pure), so `show` prints the same. */
+static void put_effective_dist(const struct results *r, FILE *f)
+{
+	struct workload *w;
+	const struct dist_eff *d;
+	bool header = false;
+	uint32_t i, j, n;
+	char err[256];
+
+	w = malloc(sizeof(*w));
+	if (!w)
+		return;
+	for (i = 0; i < r->ntargets && i < r->profile.ntargets; i++) {
+		const struct target_opts *o = &r->profile.targets[i];
+		_Atomic uint64_t seq = 0;
+
+		if (o->dist == DIST_NONE)
+			continue;
+		if (workload_init(w, o, r->targets[i].size_bytes, 0, 0, 0,
+				  &seq, err, sizeof(err)))
+			continue;
+		n = workload_dist(w, &d);
+		if (!n)
+			continue;
+		if (!header) {
+			fputs("\nEffective IO Distributions\n"
+			      "--------------------------\n", f);
+			header = true;
+		}
+		fprintf(f, "target: %s", r->targets[i].path);
+		put_thread_runs(r, i, f);
+		for (j = 0; j < n; j++) {
+			if (!d[j].io_pct && d[j].io_share_pct <= 0)
+				continue;	/* holes are not listed */
+			fprintf(f, "%6.0f%% of IO => [", d[j].io_share_pct);
+			put_dist_size(d[j].start, true, f);
+			fputs("- ", f);
+			put_dist_size(d[j].end, false, f);
+			fputs(")\n", f);
+		}
+	}
+	free(w);
+}
+
+static int put_results(const struct results *r, FILE *f)
+{
+	struct agg *a;
+
+	fprintf(f, "\nResults for timespan %d:\n%s\n\n", 1, STARS);
+	if (r->no_results) {
+		put_failure(r, f);
+		fputs(r->io_failure.failed ?
+		      "The test failed before the measurements began. No results are displayed.\n" :
+		      "The test was interrupted before the measurements began. No results are displayed.\n",
+		      f);
+		put_error_table(r, f);
+		return 0;
+	}
+	fprintf(f, "actual test time:\t%.2fs\n", r->test_time_s);
+	fprintf(f, "thread count:\t\t%" PRIu32 "\n", r->thread_count);
+	if (r->profile.pool_threads && r->profile.pool_requests)
+		fprintf(f, "request count:\t\t%" PRIu32 "\n",
+			r->profile.pool_requests);
+	put_failure(r, f);
+	put_run_facts(r, f);
+	put_cpu(r, f);
+	put_effective_dist(r, f);
+	a = malloc(sizeof(*a));
+	if (!a)
+		return -ENOMEM;
+	put_io_table(r, DIR_COUNT, "Total IO", a, f);
+	put_io_table(r, DIR_READ, "Read IO", a, f);
+	put_io_table(r, DIR_WRITE, "Write IO", a, f);
+	free(a);
+	if (r->profile.measure_latency) {
+		int ret = put_latency(r, f);
+
+		if (ret)
+			return ret;
+	}
+	put_error_table(r, f);	/* after DiskSpd's sections, theirs intact */
+	return 0;
+}
+
+int report_text(const struct results *r, FILE *f)
+{
+	int ret;
+
+	put_input(&r->profile, r, r->engine, r->engine_note, f);
+	put_sysinfo(r, f);
+	ret = put_results(r, f);
+	if (ret)
+		return ret;
+	return ferror(f) ? -EIO : 0;
+}
+
+int report_text_profile(const struct profile *p, FILE *f)
+{
+	if (p->engine)
+		put_input(p, NULL, p->engine, NULL, f);
+	else
+		put_input(p, NULL, "io_uring",
+			  "default; libaio, then sync, if io_uring is unavailable",
+			  f);
+	return ferror(f) ? -EIO : 0;
+}

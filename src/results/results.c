@@ -1,0 +1,324 @@
+/* results.c - ownership of struct results (rows, intervals, the profile
+ * copy) and the aggregates every report prints: totals, per-target and
+ * per-direction sums, merged latency histograms and the IOPS standard
+ * deviation over -D intervals. */
+#include "results/results.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/util.h"
+
+void results_init(struct results *r)
+{
+	memset(r, 0, sizeof(*r));
+}
+
+static void free_rows(struct results *r)
+{
+	uint32_t i;
+	int d;
+
+	for (i = 0; i < r->nrows; i++)
+		for (d = 0; d < DIR_COUNT; d++)
+			free(r->rows[i].dir[d].intervals);
+	free(r->rows);
+	r->rows = NULL;
+	r->nrows = 0;
+}
+
+void results_release(struct results *r)
+{
+	free_rows(r);
+	free(r->cpus);
+	profile_release(&r->profile);
+	results_init(r);
+}
+
+static int alloc_intervals(struct dir_stats *ds, uint32_t n)
+{
+	uint32_t i;
+
+	ds->intervals = calloc(n, sizeof(*ds->intervals));
+	if (!ds->intervals)
+		return -ENOMEM;
+	for (i = 0; i < n; i++)
+		ds->intervals[i].lat_min_ns = UINT64_MAX;
+	return 0;
+}
+
+int results_alloc_rows(struct results *r, uint32_t nrows,
+		       uint32_t nintervals)
+{
+	uint32_t i;
+	int d, ret;
+
+	free_rows(r);
+	r->nintervals = 0;
+	if (!nrows)
+		return 0;
+	/* calloc checks nrows * size for overflow */
+	r->rows = calloc(nrows, sizeof(*r->rows));
+	if (!r->rows)
+		return -ENOMEM;
+	r->nrows = nrows;
+	for (i = 0; i < nrows; i++) {
+		r->rows[i].cpu = -1;
+		for (d = 0; d < DIR_COUNT; d++) {
+			hist_init(&r->rows[i].dir[d].lat);
+			if (!nintervals)
+				continue;
+			ret = alloc_intervals(&r->rows[i].dir[d], nintervals);
+			if (ret) {
+				free_rows(r);
+				return ret;
+			}
+		}
+	}
+	r->nintervals = nintervals;
+	return 0;
+}
+
+static int dup_field(char **dst, const char *src)
+{
+	*dst = NULL;
+	if (!src)
+		return 0;
+	*dst = strdup(src);
+	return *dst ? 0 : -ENOMEM;
+}
+
+int profile_copy(struct profile *dst, const struct profile *src)
+{
+	uint32_t i;
+	int ret = 0;
+
+	memcpy(dst, src, sizeof(*dst));
+	/* every owned string is now aliased; replace each by a copy */
+	ret |= dup_field(&dst->cmdline, src->cmdline);
+	ret |= dup_field(&dst->engine, src->engine);
+	ret |= dup_field(&dst->allow_device_writes, src->allow_device_writes);
+	ret |= dup_field(&dst->label, src->label);
+	ret |= dup_field(&dst->xml_profile_path, src->xml_profile_path);
+	for (i = 0; i < PROFILE_MAX_OUTPUTS; i++)
+		ret |= dup_field(&dst->outputs[i].path, src->outputs[i].path);
+	for (i = 0; i < PROFILE_MAX_TARGETS; i++) {
+		ret |= dup_field(&dst->targets[i].path, src->targets[i].path);
+		ret |= dup_field(&dst->targets[i].wbuf_source_path,
+				 src->targets[i].wbuf_source_path);
+	}
+	if (ret) {
+		profile_release(dst);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+static bool row_selected(const struct thread_target *row, int target)
+{
+	return target < 0 || row->target == (uint32_t)target;
+}
+
+/* Population sigma of the per-interval I/O counts of @rows (merged over
+ * the selected rows and directions first), over intervals 0..last seen
+ * (the last with any I/O), in I/Os per second.  Exact integer sums. */
+static double iops_stddev(const struct results *r,
+			  const struct thread_target *rows, uint32_t nrows,
+			  int target, int dlo, int dhi)
+{
+	unsigned __int128 s = 0, ss = 0, s_last = 0, ss_last = 0;
+	unsigned __int128 var_n2;
+	uint64_t n_last = 0;
+	uint32_t i, k;
+	int d;
+
+	if (!r->nintervals || !r->interval_ms)
+		return 0.0;
+	for (i = 0; i < r->nintervals; i++) {
+		uint64_t c = 0;
+
+		for (k = 0; k < nrows; k++) {
+			if (!row_selected(&rows[k], target))
+				continue;
+			for (d = dlo; d < dhi; d++)
+				if (rows[k].dir[d].intervals)
+					c += rows[k].dir[d].intervals[i].ios;
+		}
+		s += c;
+		ss += (unsigned __int128)c * c;
+		if (c) {
+			n_last = i + 1;
+			s_last = s;
+			ss_last = ss;
+		}
+	}
+	if (!n_last)
+		return 0.0;
+	/* n^2 var = n * sum(c^2) - (sum c)^2 >= 0 by Cauchy-Schwarz */
+	var_n2 = n_last * ss_last - s_last * s_last;
+	return sqrt((double)var_n2) / (double)n_last /
+	       ((double)r->interval_ms / 1000.0);
+}
+
+static void aggregate_rows(const struct results *r,
+			   const struct thread_target *rows, uint32_t nrows,
+			   int target, enum io_dir dir, struct agg *out)
+{
+	int dlo = dir == DIR_COUNT ? 0 : (int)dir;
+	int dhi = dir == DIR_COUNT ? DIR_COUNT : (int)dir + 1;
+	uint32_t k;
+	int d;
+
+	out->ios = 0;
+	out->bytes = 0;
+	hist_init(&out->lat);
+	for (k = 0; k < nrows; k++) {
+		if (!row_selected(&rows[k], target))
+			continue;
+		for (d = dlo; d < dhi; d++) {
+			out->ios += rows[k].dir[d].ios;
+			out->bytes += rows[k].dir[d].bytes;
+			hist_merge(&out->lat, &rows[k].dir[d].lat);
+		}
+	}
+	if (r->test_time_s > 0) {
+		out->iops = (double)out->ios / r->test_time_s;
+		out->mib_s = (double)out->bytes / 1048576.0 / r->test_time_s;
+	} else {
+		out->iops = 0.0;
+		out->mib_s = 0.0;
+	}
+	out->iops_stddev = iops_stddev(r, rows, nrows, target, dlo, dhi);
+}
+
+void results_aggregate(const struct results *r, int target,
+		       enum io_dir dir, struct agg *out)
+{
+	aggregate_rows(r, r->rows, r->nrows, target, dir, out);
+}
+
+void results_row_aggregate(const struct results *r,
+			   const struct thread_target *row, enum io_dir dir,
+			   struct agg *out)
+{
+	aggregate_rows(r, row, 1, -1, dir, out);
+}
+
+void results_warn(struct results *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (r->nwarnings >= ARRAY_SIZE(r->warnings))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(r->warnings[r->nwarnings], sizeof(r->warnings[0]), fmt, ap);
+	va_end(ap);
+	r->nwarnings++;
+}
+
+void results_count_error(struct thread_target *row, int err)
+{
+	struct errno_count *c = row->errnos;
+	uint32_t i;
+
+	row->errors++;
+	for (i = 0; i < RESULTS_ERRNOS - 1; i++) {
+		if (!c[i].count)
+			c[i].err = err;
+		if (c[i].err == err) {
+			c[i].count++;
+			return;
+		}
+	}
+	c[RESULTS_ERRNOS - 1].err = RESULTS_ERR_OTHER;
+	c[RESULTS_ERRNOS - 1].count++;
+}
+
+/* Add @n I/Os failed with @err to the merged table @out. */
+static void merge_errno(struct errno_count *out, int32_t err, uint64_t n)
+{
+	uint32_t i;
+
+	for (i = 0; i < RESULTS_ERRNOS - 1; i++) {
+		if (!out[i].count)
+			out[i].err = err;
+		if (out[i].err == err) {
+			out[i].count += n;
+			return;
+		}
+	}
+	out[RESULTS_ERRNOS - 1].err = RESULTS_ERR_OTHER;
+	out[RESULTS_ERRNOS - 1].count += n;
+}
+
+uint64_t results_errors(const struct results *r, int target,
+			struct errno_count *out)
+{
+	uint64_t total = 0;
+	uint32_t i, j;
+
+	memset(out, 0, RESULTS_ERRNOS * sizeof(*out));
+	for (i = 0; i < r->nrows; i++) {
+		const struct thread_target *row = &r->rows[i];
+
+		if (target >= 0 && row->target != (uint32_t)target)
+			continue;
+		total += row->errors;
+		for (j = 0; j < RESULTS_ERRNOS; j++)
+			if (row->errnos[j].count)
+				merge_errno(out, row->errnos[j].err,
+					    row->errnos[j].count);
+	}
+	return total;
+}
+
+const char *results_errno_name(int err)
+{
+	const char *name;
+
+	if (err == 0)
+		return "EOF";
+	if (err < 0)
+		return "other";
+	name = strerrorname_np(err);
+	return name ? name : "other";
+}
+
+void results_fmt_errnos(const struct errno_count *c, char *buf, size_t len)
+{
+	size_t n = 0;
+	uint32_t i;
+
+	if (!len)
+		return;
+	buf[0] = '\0';
+	for (i = 0; i < RESULTS_ERRNOS && n < len; i++) {
+		if (!c[i].count)
+			continue;
+		n += (size_t)snprintf(buf + n, len - n, "%s%s: %" PRIu64,
+				      n ? ", " : "", results_errno_name(c[i].err),
+				      c[i].count);
+	}
+}
+
+void results_fmt_failure(const struct results *r, char *buf, size_t len)
+{
+	const struct io_failure *f = &r->io_failure;
+	const char *path = f->target < r->ntargets ?
+			   r->targets[f->target].path : "?";
+
+	if (!len)
+		return;
+	buf[0] = '\0';
+	if (!f->failed)
+		return;
+	snprintf(buf, len, "%s %s '%s' at offset %" PRIu64 " failed: %s",
+		 f->write ? "write" : "read", f->write ? "to" : "from", path,
+		 f->offset, f->err ? strerror(f->err) :
+		 "no data transferred (end of file)");
+}

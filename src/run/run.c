@@ -1,0 +1,670 @@
+/* run.c - one benchmark run's timeline: check and prepare the targets,
+ * open them, start every worker (all set up before the clock starts),
+ * then warm-up, the measured window and cool-down, stop, join, and leave
+ * the counts in the results.  Signals only set the stop flag; the main
+ * thread polls it in short sleeps and moves the workers to PHASE_STOP,
+ * which they read once per batch.
+ */
+#include "run/run.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <linux/futex.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "lib/cleanup.h"
+#include "lib/clock.h"
+#include "lib/rng.h"
+#include "run/sysinfo.h"
+#include "run/target.h"
+#include "lib/util.h"
+#include "run/worker.h"
+
+#define RUN_POLL_NS 20000000ull		/* main thread's sleep slice */
+#define RUN_SETUP_GRACE_MS 300	/* threads' set-up time after a signal */
+
+volatile sig_atomic_t run_stop;
+volatile sig_atomic_t run_stop_signal;
+
+/* Every signal whose default action ends the process.  The first one
+ * only sets the stop flag: the run stops at its next poll and prints its
+ * shortened report.  Any later one (the user means it, or the output is
+ * gone: a second SIGPIPE) removes the files ioprobe created and exits at
+ * once with 128+N, the status a graceful stop returns too.  We exit
+ * rather than re-raise so SIGQUIT and SIGXFSZ leave no core file. */
+static const int run_signals[] = { SIGINT,  SIGTERM, SIGHUP,
+				   SIGQUIT, SIGPIPE, SIGUSR1,
+				   SIGUSR2, SIGALRM, SIGXFSZ };
+
+/* Only the main thread polls run_stop (workers see PHASE_STOP instead).
+ * The handler is async-signal-safe: flag stores, cleanup_now() (lstat and
+ * unlink) and _exit(); no stdio, no malloc.  Every handled signal is
+ * blocked while it runs, so two signals never interleave in it. */
+static void run_on_signal(int sig)
+{
+	int saved_errno = errno;
+
+	if (run_stop) {
+		cleanup_now();
+		_exit(128 + sig);
+	}
+	run_stop_signal = sig;
+	run_stop = 2;
+	errno = saved_errno;
+}
+
+void run_signal_set(sigset_t *set, bool async_only)
+{
+	size_t i;
+
+	sigemptyset(set);
+	for (i = 0; i < ARRAY_SIZE(run_signals); i++) {
+		/* SIGPIPE and SIGXFSZ are sent to the thread whose write
+		 * failed: a worker must take them itself. */
+		if (async_only && (run_signals[i] == SIGPIPE ||
+				   run_signals[i] == SIGXFSZ))
+			continue;
+		sigaddset(set, run_signals[i]);
+	}
+}
+
+void run_install_signals(void)
+{
+	struct sigaction sa;
+	size_t i;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = run_on_signal;
+	run_signal_set(&sa.sa_mask, false);
+	for (i = 0; i < ARRAY_SIZE(run_signals); i++)
+		sigaction(run_signals[i], &sa, NULL);
+}
+
+int run_stop_status(void)
+{
+	return 128 + (run_stop_signal ? run_stop_signal : SIGINT);
+}
+
+struct run_ctx {
+	const struct profile *p;
+	const struct run_options *opt;
+	struct results *r;
+	struct run_target *rt;
+	struct worker *w;
+	uint32_t nworkers;
+	uint32_t nstarted;
+	struct run_shared shared;
+	bool tty;
+	uint64_t start_ns, last_prog_ns, last_prog_ios, last_prog_bytes;
+	double total_s;
+	uint64_t phase_start_ns, phase_end_ns;	/* current phase, planned */
+};
+
+/* Fill progress: a line on a terminal, and the caller's callback. */
+static void run_fill_progress(void *arg, uint64_t done, uint64_t total)
+{
+	struct run_ctx *c = arg;
+
+	if (c->tty && !c->opt->quiet && total)
+		fprintf(stderr, "\rfilling: %3" PRIu64 "%% (%" PRIu64
+			" of %" PRIu64 " MiB)%s", done * 100 / total,
+			done >> 20, total >> 20, done >= total ? "\n" : "");
+	if (c->opt->progress) {
+		struct run_progress pr = {
+			.phase = 0,
+			.fill_done = done,
+			.fill_total = total,
+		};
+
+		c->opt->progress(c->opt->progress_arg, &pr);
+	}
+}
+
+static int run_prepare_targets(struct run_ctx *c, char *err, size_t errlen)
+{
+	const struct profile *p = c->p;
+	struct results *r = c->r;
+	uint32_t i;
+	int ret;
+
+	for (i = 0; i < p->ntargets; i++) {
+		ret = target_check_safe(&p->targets[i], p->allow_device_writes,
+					err, errlen);
+		if (ret)
+			return ret;
+	}
+	for (i = 0; i < p->ntargets && !run_stop; i++) {
+		str_copy(r->targets[i].path, sizeof(r->targets[i].path),
+			 p->targets[i].path);
+		ret = target_prepare(&p->targets[i], &r->targets[i],
+				     run_fill_progress, c, err, errlen);
+		if (ret == -EINTR && run_stop) {
+			/* an interrupted fill is an interrupted run: no
+			 * results, exit 128+N (run_execute sees run_stop) */
+			if (!c->opt->quiet)
+				notef("%s", err);
+			err[0] = '\0';
+			return 0;
+		}
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* -Z<size>[,file]: one read-only source per target, shared by its
+ * workers: the file's bytes repeated, or random data. */
+/* A -Z source that can be read to its end without waiting: a regular
+ * file or a character device (/dev/urandom), never a FIFO. */
+static bool run_readable_source(int fd)
+{
+	struct stat st;
+
+	return !fstat(fd, &st) && (S_ISREG(st.st_mode) || S_ISCHR(st.st_mode));
+}
+
+static int run_load_wsrc(struct run_target *rt, uint64_t seed, char *err,
+			 size_t errlen)
+{
+	const struct target_opts *o = rt->opts;
+	uint64_t done = 0;
+	struct rng rng;
+	int fd;
+
+	if (o->wbuf != WBUF_SOURCE || !o->wbuf_source_bytes || !o->write_pct)
+		return 0;	/* only writes read the source */
+	if (posix_memalign(&rt->wsrc, 4096, o->wbuf_source_bytes))
+		return errf(err, errlen, ENOMEM,
+			    "cannot allocate write source buffer of %" PRIu64
+			    " bytes", o->wbuf_source_bytes);
+	rt->wsrc_bytes = o->wbuf_source_bytes;
+	if (!o->wbuf_source_path) {
+		uint64_t *q = rt->wsrc, i;
+
+		rng_seed(&rng, seed, UINT32_MAX, RNG_DATA);
+		for (i = 0; i < rt->wsrc_bytes / 8; i++)
+			q[i] = rng_next(&rng);
+		return 0;
+	}
+	/* O_NONBLOCK: a FIFO put in place of the checked file cannot hang
+	 * the open, and a terminal answers EAGAIN instead of waiting */
+	fd = open(o->wbuf_source_path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return errf(err, errlen, errno,
+			    "cannot open write source '%s': %s",
+			    o->wbuf_source_path, strerror(errno));
+	if (!run_readable_source(fd)) {
+		close(fd);
+		return errf(err, errlen, EINVAL, "write source '%s' is not a "
+			    "regular file or a character device",
+			    o->wbuf_source_path);
+	}
+	while (done < rt->wsrc_bytes) {
+		ssize_t n = pread(fd, (char *)rt->wsrc + done,
+				  rt->wsrc_bytes - done, (off_t)done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			int e = n < 0 ? errno : EINVAL;
+
+			close(fd);
+			if (!done)
+				return errf(err, errlen, e,
+					    "cannot read write source '%s': %s",
+					    o->wbuf_source_path,
+					    n < 0 ? strerror(e) : "file is empty");
+			break;
+		}
+		done += (uint64_t)n;
+	}
+	if (done < rt->wsrc_bytes) {
+		uint64_t have = done;	/* repeat a short file's contents */
+
+		for (; done < rt->wsrc_bytes; done++)
+			((char *)rt->wsrc)[done] =
+				((char *)rt->wsrc)[done % have];
+	} else {
+		close(fd);
+	}
+	return 0;
+}
+
+static int run_open_targets(struct run_ctx *c, char *err, size_t errlen)
+{
+	const struct profile *p = c->p;
+	struct results *r = c->r;
+	uint32_t i;
+	int ret;
+
+	c->rt = calloc(p->ntargets, sizeof(*c->rt));
+	if (!c->rt)
+		return -ENOMEM;
+	for (i = 0; i < p->ntargets; i++)
+		c->rt[i].t.fd = -1;
+	for (i = 0; i < p->ntargets; i++) {
+		struct run_target *rt = &c->rt[i];
+
+		rt->opts = &p->targets[i];
+		ret = target_open(&rt->t, rt->opts, err, errlen);
+		if (ret)
+			return ret;
+		target_describe(&rt->t, &r->targets[i]);
+		if (!r->targets[i].irq_cpus[0] && r->targets[i].device[0])
+			sysinfo_irq_cpus(r->targets[i].device,
+					 r->targets[i].irq_cpus,
+					 sizeof(r->targets[i].irq_cpus));
+		ret = run_load_wsrc(rt, p->seed, err, errlen);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* CPUs this process may run on, for -a without a list. */
+static uint32_t run_allowed_cpus(uint32_t *cpus, uint32_t max)
+{
+	cpu_set_t set;
+	uint32_t n = 0, i;
+
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return 0;
+	for (i = 0; i < CPU_SETSIZE && n < max; i++)
+		if (CPU_ISSET(i, &set))
+			cpus[n++] = i;
+	return n;
+}
+
+static int32_t run_worker_cpu(const struct profile *p, uint32_t i,
+			      const uint32_t *allowed, uint32_t nallowed)
+{
+	if (!p->affinity_given || p->affinity_disabled)
+		return -1;
+	if (p->ncpus)
+		return (int32_t)p->cpus[i % p->ncpus];
+	return nallowed ? (int32_t)allowed[i % nallowed] : -1;
+}
+
+/* -F -O: spread the requests over the targets by weight, at least one. */
+static uint32_t run_pool_depth(const struct profile *p, uint32_t i)
+{
+	uint64_t wsum = 0, d;
+	uint32_t j;
+
+	if (!p->pool_requests)
+		return p->targets[i].outstanding ? p->targets[i].outstanding : 1;
+	for (j = 0; j < p->ntargets; j++)
+		wsum += p->targets[j].weight ? p->targets[j].weight : 1;
+	d = (uint64_t)p->pool_requests *
+	    (p->targets[i].weight ? p->targets[i].weight : 1) / wsum;
+	return d ? (uint32_t)d : 1;
+}
+
+/* Thread ids are target-major: target 1 gets threads 0..t-1, target 2
+ * the next t, and so on; with -F every thread drives every target. */
+static int run_plan_workers(struct run_ctx *c)
+{
+	const struct profile *p = c->p;
+	uint32_t allowed[PROFILE_MAX_CPUS];
+	uint32_t nallowed = run_allowed_cpus(allowed, PROFILE_MAX_CPUS);
+	uint32_t i, j, k = 0, nrows = 0, nint = 0;
+	int ret;
+
+	c->nworkers = profile_thread_count(p);
+	if (!c->nworkers)
+		return -EINVAL;
+	c->w = calloc(c->nworkers, sizeof(*c->w));
+	if (!c->w)
+		return -ENOMEM;
+	for (i = 0; i < c->nworkers; i++)
+		nrows += p->pool_threads ? p->ntargets : 1;
+	if (p->iops_interval_ms)
+		nint = (uint32_t)(((uint64_t)p->duration_s * 1000 +
+				   p->iops_interval_ms - 1) /
+				  p->iops_interval_ms);
+	ret = results_alloc_rows(c->r, nrows, nint);
+	if (ret)
+		return ret;
+	c->r->interval_ms = p->iops_interval_ms;
+	for (i = 0; i < c->nworkers; i++) {
+		struct worker *w = &c->w[i];
+
+		w->p = p;
+		w->shared = &c->shared;
+		w->targets = c->rt;
+		w->id = i;
+		w->nintervals = nint;
+		w->cpu = run_worker_cpu(p, i, allowed, nallowed);
+		w->rows = &c->r->rows[k];
+		if (p->pool_threads) {
+			w->ntargets = p->ntargets;
+			for (j = 0; j < p->ntargets; j++) {
+				w->tidx[j] = j;
+				w->depth[j] = run_pool_depth(p, j);
+				w->thread_in_target[j] = i;
+			}
+		} else {
+			uint32_t first = 0;
+
+			for (j = 0; j + 1 < p->ntargets &&
+				    i >= first + p->targets[j].threads; j++)
+				first += p->targets[j].threads;
+			w->ntargets = 1;
+			w->tidx[0] = j;
+			w->depth[0] = run_pool_depth(p, j);
+			w->thread_in_target[0] = i - first;
+		}
+		for (j = 0; j < w->ntargets; j++) {
+			w->rows[j].thread = i;
+			w->rows[j].target = w->tidx[j];
+			w->rows[j].cpu = w->cpu;
+		}
+		k += w->ntargets;
+	}
+	return 0;
+}
+
+/* A signal came while threads still fill their buffers (gigabytes take
+ * seconds) and they cannot be joined before they finish: quit now as a
+ * second signal would, removing our files; no report is lost, as there
+ * are no measurements yet. */
+static void run_quit_in_setup(const struct run_ctx *c)
+{
+	if (!c->opt->quiet)
+		notef("interrupted while %u threads were setting up: quitting",
+		      c->nstarted - (uint32_t)atomic_load_explicit(
+				&c->shared.nready, memory_order_acquire));
+	fflush(NULL);
+	/* run_stop is set: the handler takes its second-signal path */
+	raise(run_stop_signal ? run_stop_signal : SIGINT);
+}
+
+static int run_start_workers(struct run_ctx *c, char *err, size_t errlen)
+{
+	unsigned int waited_ms = 0;
+	sigset_t block, old;
+	uint32_t i;
+	int ret = 0;
+
+	/* Workers never take the stop signals: the main thread does, and
+	 * moves every worker to PHASE_STOP, seen at its next batch.  The
+	 * mask is lifted between two starts so a Ctrl+C lands at once;
+	 * thousands of threads take a while. */
+	run_signal_set(&block, true);
+	for (i = 0; i < c->nworkers && !run_stop; i++) {
+		pthread_sigmask(SIG_BLOCK, &block, &old);
+		ret = worker_start(&c->w[i]);
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+		if (ret)
+			break;
+		c->nstarted++;
+	}
+	if (ret)
+		return errf(err, errlen, -ret, "cannot start thread %u: %s",
+			    c->nstarted, strerror(-ret));
+	/* The clock starts only when every worker has its engine, buffers
+	 * and generators ready.  Started workers are waited for even after
+	 * a signal: they write their engine facts until they count in. */
+	while (atomic_load_explicit(&c->shared.nready, memory_order_acquire) <
+	       c->nstarted) {
+		struct timespec ts = { .tv_sec = 0, .tv_nsec = 1000000 };
+
+		nanosleep(&ts, NULL);
+		if (run_stop && ++waited_ms > RUN_SETUP_GRACE_MS)
+			run_quit_in_setup(c);
+	}
+	if (run_stop)	/* the timeline sees run_stop and ends at once */
+		c->nworkers = c->nstarted;
+	for (i = 0; i < c->nworkers; i++)
+		if (c->w[i].err)
+			return errf(err, errlen, -c->w[i].err, "%s",
+				    c->w[i].errmsg);
+	return 0;
+}
+
+static bool cpu_in_list(const char *list, int32_t cpu)
+{
+	const char *s = list;
+
+	while (*s) {
+		char *end;
+		long a = strtol(s, &end, 10), b;
+
+		if (end == s)
+			return false;
+		b = a;
+		if (*end == '-')
+			b = strtol(end + 1, &end, 10);
+		if (cpu >= a && cpu <= b)
+			return true;
+		s = *end == ',' ? end + 1 : end;
+		if (*end && *end != ',')
+			return false;
+	}
+	return false;
+}
+
+/* Engine facts and affinity warnings, known once workers are set up. */
+static void run_engine_facts(struct run_ctx *c)
+{
+	struct results *r = c->r;
+	uint32_t i;
+
+	str_copy(r->engine, sizeof(r->engine), c->w[0].engine_name);
+	for (i = 0; i < c->nworkers; i++) {
+		if (c->w[i].note[0]) {
+			str_copy(r->engine_note, sizeof(r->engine_note),
+				 c->w[i].note);
+			break;
+		}
+	}
+	if (r->engine_note[0] && !c->opt->quiet)
+		notef("%s", r->engine_note);
+	for (i = 0; i < c->nworkers; i++) {
+		const struct worker *w = &c->w[i];
+		const struct target_info *ti = &r->targets[w->tidx[0]];
+
+		if (w->cpu < 0 || !ti->irq_cpus[0] ||
+		    cpu_in_list(ti->irq_cpus, w->cpu))
+			continue;
+		results_warn(r, "thread %u is pinned to cpu %d but interrupts of '%s' are served by cpus %s: latency includes a cross-cpu wakeup",
+			     w->id, w->cpu, ti->device, ti->irq_cpus);
+	}
+}
+
+static void run_progress_tick(struct run_ctx *c, int phase, uint64_t now)
+{
+	struct run_progress pr = { .phase = phase };
+	uint64_t ios = 0, bytes = 0;
+	double dt;
+	uint32_t i;
+
+	if (!c->opt->progress || now - c->last_prog_ns < 1000000000ull)
+		return;
+	for (i = 0; i < c->nworkers; i++) {
+		ios += atomic_load_explicit(&c->w[i].pub_ios,
+					    memory_order_relaxed);
+		bytes += atomic_load_explicit(&c->w[i].pub_bytes,
+					      memory_order_relaxed);
+	}
+	dt = (double)(now - c->last_prog_ns) / 1e9;
+	pr.elapsed_s = (double)(now - c->start_ns) / 1e9;
+	pr.total_s = c->total_s;
+	pr.phase_elapsed_s = (double)(now - c->phase_start_ns) / 1e9;
+	pr.phase_total_s = (double)(c->phase_end_ns - c->phase_start_ns) / 1e9;
+	pr.iops = (double)(ios - c->last_prog_ios) / dt;
+	pr.mib_s = (double)(bytes - c->last_prog_bytes) / 1048576.0 / dt;
+	c->last_prog_ns = now;
+	c->last_prog_ios = ios;
+	c->last_prog_bytes = bytes;
+	c->opt->progress(c->opt->progress_arg, &pr);
+}
+
+/* Sleep until @until_ns in short slices.  False when a signal or a
+ * failed worker cut it short. */
+static bool run_wait(struct run_ctx *c, int phase, uint64_t from_ns,
+		     uint64_t until_ns)
+{
+	c->phase_start_ns = from_ns;
+	c->phase_end_ns = until_ns;
+	for (;;) {
+		uint64_t now = clock_now_ns(), next;
+		struct timespec ts;
+
+		if (run_stop || atomic_load_explicit(&c->shared.nexited,
+						     memory_order_acquire))
+			return false;
+		if (now >= until_ns)
+			return true;
+		run_progress_tick(c, phase, now);
+		next = now + RUN_POLL_NS < until_ns ? now + RUN_POLL_NS :
+						      until_ns;
+		ts.tv_sec = (time_t)(next / 1000000000ull);
+		ts.tv_nsec = (long)(next % 1000000000ull);
+		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+	}
+}
+
+static void run_set_phase(struct run_ctx *c, int phase)
+{
+	atomic_store_explicit(&c->shared.phase, phase, memory_order_release);
+	syscall(SYS_futex, (int *)&c->shared.phase, FUTEX_WAKE_PRIVATE,
+		INT_MAX, NULL, NULL, 0);	/* workers waiting in PHASE_INIT */
+}
+
+/* Warm-up, measured window, cool-down.  Fills the time, CPU and the
+ * interruption state of the results. */
+static void run_timeline(struct run_ctx *c)
+{
+	const struct profile *p = c->p;
+	struct results *r = c->r;
+	struct cpu_ticks a = { 0 }, b = { 0 };
+	uint64_t t0, t1;
+	bool full, have_a;
+
+	c->start_ns = c->last_prog_ns = clock_now_ns();
+	c->total_s = p->warmup_s + p->duration_s + p->cooldown_s;
+	run_set_phase(c, PHASE_WARMUP);
+	if (!run_wait(c, 1, c->start_ns,
+		      c->start_ns + (uint64_t)p->warmup_s * 1000000000ull)) {
+		r->no_results = true;
+		r->interrupted = run_stop != 0;
+		return;
+	}
+	have_a = sysinfo_cpu_snapshot(&a) == 0;
+	t0 = clock_now_ns();
+	atomic_store_explicit(&c->shared.window_start_ns, t0,
+			      memory_order_relaxed);
+	run_set_phase(c, PHASE_MEASURE);
+	full = run_wait(c, 2, t0, t0 + (uint64_t)p->duration_s * 1000000000ull);
+	t1 = clock_now_ns();
+	run_set_phase(c, full ? PHASE_COOLDOWN : PHASE_STOP);
+	if (have_a && sysinfo_cpu_snapshot(&b) == 0)
+		sysinfo_cpu_usage(&a, &b, &r->cpus, &r->ncpus);
+	if (have_a)
+		sysinfo_cpu_release(&a);
+	sysinfo_cpu_release(&b);
+	r->test_time_s = (double)(t1 - t0) / 1e9;
+	if (!full && run_stop) {
+		r->interrupted = true;
+		if (!c->opt->quiet)
+			fputs("*** Interrupted by signal. Stopping I/O. ***\n",
+			      stderr);
+	}
+	if (full && p->cooldown_s)
+		run_wait(c, 3, t1,
+			 t1 + (uint64_t)p->cooldown_s * 1000000000ull);
+}
+
+static int run_collect(struct run_ctx *c, char *err, size_t errlen)
+{
+	uint64_t ios = 0, calls = 0;
+	uint32_t i;
+	int ret = 0;
+
+	for (i = 0; i < c->nworkers; i++) {
+		const struct worker *w = &c->w[i];
+
+		ios += w->ios;
+		calls += w->syscalls;
+		if (w->err && !ret)
+			ret = errf(err, errlen, -w->err, "%s", w->errmsg);
+		if (w->fail.failed)
+			c->r->io_failure = w->fail;
+	}
+	c->r->ios_per_call = calls ? (double)ios / (double)calls : 0.0;
+	c->r->thread_count = c->nworkers;
+	return ret;
+}
+
+static void run_release(struct run_ctx *c)
+{
+	uint32_t i;
+
+	if (c->rt) {
+		for (i = 0; i < c->p->ntargets; i++) {
+			if (c->rt[i].t.fd >= 0)
+				target_close(&c->rt[i].t);
+			free(c->rt[i].wsrc);
+		}
+	}
+	free(c->rt);
+	free(c->w);
+}
+
+int run_execute(const struct profile *p, const struct run_options *opt,
+		struct results *r, char *err, size_t errlen)
+{
+	static const struct run_options no_opt = { 0 };
+	struct run_ctx c = { .p = p, .opt = opt ? opt : &no_opt, .r = r };
+	uint32_t i;
+	int ret;
+
+	c.tty = isatty(STDERR_FILENO);
+	atomic_init(&c.shared.phase, PHASE_INIT);
+	ret = profile_copy(&r->profile, p);
+	if (ret)
+		return errf(err, errlen, ENOMEM, "out of memory copying the profile");
+	str_copy(r->version, sizeof(r->version), IOPROBE_VERSION);
+	r->ntargets = p->ntargets;
+	r->thread_count = profile_thread_count(p);
+	ret = run_prepare_targets(&c, err, errlen);
+	if (!ret && !run_stop)
+		ret = run_open_targets(&c, err, errlen);
+	if (!ret && run_stop) {
+		r->no_results = r->interrupted = true;
+		goto out;
+	}
+	if (ret)
+		goto out;
+	sysinfo_gather(&r->sys);
+	ret = run_plan_workers(&c);
+	if (ret) {
+		errf(err, errlen, -ret, "cannot plan %u threads: %s",
+		     profile_thread_count(p), strerror(-ret));
+		goto out;
+	}
+	ret = run_start_workers(&c, err, errlen);
+	if (!ret) {
+		run_engine_facts(&c);
+		run_timeline(&c);
+	}
+	run_set_phase(&c, PHASE_STOP);
+	for (i = 0; i < c.nstarted; i++)
+		worker_join(&c.w[i]);
+	if (!ret)
+		ret = run_collect(&c, err, errlen);
+out:
+	run_release(&c);
+	return ret;
+}

@@ -1,0 +1,62 @@
+/* run.h - one benchmark run: targets, workers, timeline, results.
+ *
+ * run_execute() is what `ioprobe [switches] target` and every suite
+ * profile call.  It prepares targets (create/fill), opens them, starts one
+ * worker thread per DiskSpd thread, runs warm-up, the measured window and
+ * cool-down, and fills @r.  A first signal only sets the stop flag.
+ */
+#ifndef IOPROBE_RUN_H
+#define IOPROBE_RUN_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "profile/profile.h"
+#include "results/results.h"
+
+/* Set by the signal handler: 1 = stop, 2 = stopped by signal number
+ * run_stop_signal. */
+extern volatile sig_atomic_t run_stop;
+extern volatile sig_atomic_t run_stop_signal;
+
+/* Install the handler for every signal that would end the process
+ * (INT, TERM, HUP, QUIT, PIPE, USR1, USR2, ALRM, XFSZ).  The first sets
+ * run_stop; any later one calls cleanup_now() and _exit(128 + N). */
+void run_install_signals(void);
+
+/* The handled signals in @set; with @async_only, without SIGPIPE and
+ * SIGXFSZ, which the kernel sends to the thread that wrote (the mask
+ * worker threads block). */
+void run_signal_set(sigset_t *set, bool async_only);
+
+/* The exit status of a run stopped by a signal: 128 + N. */
+int run_stop_status(void);
+
+/* Live progress for a terminal or a log, called about once a second
+ * from the main thread during the run. */
+struct run_progress {
+	int phase;		/* 0 fill, 1 warm-up, 2 measure, 3 cool-down */
+	double elapsed_s, total_s;	/* whole run: warm-up + measured
+					 * window + cool-down (0 in fill) */
+	double phase_elapsed_s;	/* since the current phase began */
+	double phase_total_s;	/* its planned length (-W, -d or -C; 0 in
+				 * fill, whose length is not known) */
+	double iops, mib_s;	/* over the last second */
+	uint64_t fill_done, fill_total;
+};
+typedef void (*run_progress_fn)(void *arg, const struct run_progress *p);
+
+struct run_options {
+	run_progress_fn progress;	/* NULL = none */
+	void *progress_arg;
+	bool quiet;			/* no notes on stderr */
+};
+
+/* Run @p, fill @r (results_init'ed by the caller).  0 on success (also
+ * when interrupted: see r->interrupted), -errno on failure with @err
+ * filled (one line). */
+int run_execute(const struct profile *p, const struct run_options *opt,
+		struct results *r, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,865 @@
+/* worker.c - the per-thread I/O loop.
+ *
+ * A worker keeps exactly its requested number of requests in flight per
+ * target: it reaps a batch, reads the clock once (the batch's completion
+ * stamp, also the issue stamp of the requests that refill the freed
+ * slots), accounts the batch and refills, so one engine call submits and
+ * waits.  Everything it touches on that path is its own: engine, buffers,
+ * generators, throttles, counters and histograms.  The only shared reads
+ * are the phase flag (relaxed, once per batch) and the -si pointer.
+ */
+#include "run/worker.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/futex.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "lib/clock.h"
+#include "results/hist.h"
+#include "run/rate.h"
+#include "lib/rng.h"
+#include "run/run.h"
+#include "lib/util.h"
+#include "run/workload.h"
+
+/* One target as this worker drives it. */
+struct wt {
+	struct workload wl;
+	struct rate rate;
+	struct rng rng_data;		/* -Zr contents, -Z<size> offsets */
+	const struct run_target *rt;
+	struct thread_target *row;
+	uint64_t block;
+	uint64_t ios[DIR_COUNT], bytes[DIR_COUNT];
+	double area_ns;			/* integral of in-flight count dt */
+	void *wbuf;			/* pattern/zero write contents */
+	int32_t wbuf_index;
+	uint32_t inflight;
+	uint32_t nidle;			/* slots held back by the throttle */
+	struct io_req **idle;
+	uint64_t *pseq;			/* -p: each slot's own relative
+					 * sequential pointer, or NULL */
+	uint32_t first_slot;		/* this target's first req index */
+	bool rated;
+};
+
+struct worker_state {
+	struct wt *t;
+	struct io_req *reqs;
+	uint32_t nreqs;
+	void **bufs;
+	uint32_t nbufs;
+	size_t buf_bytes;
+	struct io_req **done;		/* one batch of completions */
+	struct io_req **ready;		/* completed inside queue() */
+	uint32_t nready;
+	uint32_t inflight;		/* queued, submitted or ready */
+	uint32_t staged;		/* queued, not yet submitted */
+	uint32_t batch_submit;		/* submit when staged reaches it */
+	uint32_t nidle_total;
+	uint64_t next_wake_ns;		/* earliest throttle slot */
+	bool sync;			/* engine completes in queue() */
+	bool lat;			/* record latency (-L or -D) */
+	bool measuring;
+	bool stop_on_error;		/* no --continue-on-error */
+	bool set_up;			/* setup finished */
+	int phase;
+	uint64_t last_ns;
+	uint64_t win_start_ns, meas_start_ns, meas_end_ns;
+	uint64_t interval_ns;
+	uint32_t nintervals;
+	uint64_t total_ios, total_bytes;
+	uint32_t dots_left;		/* -P countdown */
+	uint32_t cpu_sample_left;	/* batches until the next CPU sample */
+	uint64_t cpus_seen;		/* bit i: ran on CPU i */
+};
+
+/* -Sm: memory-mapped targets, served by memcpy inside queue(); a target
+ * that could not be mapped goes through the sync engine's pread/pwrite.
+ * The other hooks are the sync engine's: nothing to set up or reap. */
+static int mmap_queue(struct engine *e, struct io_req *req)
+{
+	struct worker *w = e->priv;
+	const struct run_target *rt = &w->targets[w->tidx[req->target]];
+	char *map = rt->t.map;
+	char *buf = (char *)req->buf + req->done;
+	size_t len = req->len - req->done;
+	uint64_t off = req->offset + req->done;
+
+	if (!map)
+		return engine_sync_ops.queue(e, req);
+	if (req->write) {
+		memcpy(map + off, buf, len);
+		if (rt->opts->flush != FLUSH_NONE) {
+			/* -N: make the write durable before it completes */
+			uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
+			uint64_t start = off & ~(page - 1);
+
+			e->syscalls++;
+			if (msync(map + start, len + (off - start), MS_SYNC)) {
+				req->result = -errno;
+				e->ios++;
+				return ENGINE_COMPLETED;
+			}
+		}
+	} else {
+		memcpy(buf, map + off, len);
+	}
+	req->result = (int32_t)len;
+	e->ios++;
+	return ENGINE_COMPLETED;
+}
+
+static const struct engine_ops engine_mmap_ops = {
+	.name = "mmap",
+	.queue = mmap_queue,
+	.submit = engine_noop_submit,
+	.reap = engine_noop_reap,
+	.exit = engine_noop_exit,
+};
+
+/* -I: 1 = very low (idle class), 2 = low (best effort, lowest level). */
+static void worker_ioprio(uint32_t prio)
+{
+	int value;
+
+	if (prio == 1)
+		value = 3 << 13;		/* IOPRIO_CLASS_IDLE */
+	else if (prio == 2)
+		value = (2 << 13) | 7;		/* IOPRIO_CLASS_BE, level 7 */
+	else
+		return;
+	/* IOPRIO_WHO_PROCESS with 0 = the calling thread. */
+	if (syscall(SYS_ioprio_set, 1, 0, value) < 0)
+		warnf("cannot set I/O priority %u: %s", prio, strerror(errno));
+}
+
+static int worker_pin(struct worker *w)
+{
+	cpu_set_t set;
+	int ret;
+
+	if (w->cpu < 0)
+		return 0;
+	CPU_ZERO(&set);
+	CPU_SET((unsigned int)w->cpu, &set);
+	ret = pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
+	if (ret)
+		return errf(w->errmsg, sizeof(w->errmsg), ret,
+			    "cannot pin thread %u to cpu '%d': %s", w->id,
+			    w->cpu, strerror(ret));
+	return 0;
+}
+
+static void fill_random(struct rng *r, void *buf, uint64_t len)
+{
+	uint64_t *q = buf;
+	uint64_t i;
+
+	for (i = 0; i < len / 8; i++)
+		q[i] = rng_next(r);
+}
+
+static int setup_buffers(struct worker *w, struct worker_state *s)
+{
+	size_t align = 4096, len = 0;
+	uint32_t i, j, k = 0;
+
+	for (i = 0; i < w->ntargets; i++) {
+		const struct run_target *rt = &w->targets[w->tidx[i]];
+
+		if (rt->t.logical_block > align)
+			align = rt->t.logical_block;
+		if (rt->opts->block_bytes > len)
+			len = rt->opts->block_bytes;
+		s->nreqs += w->depth[i];
+	}
+	len = (len + align - 1) / align * align;
+	s->buf_bytes = len;
+	s->nbufs = s->nreqs + w->ntargets;
+	s->bufs = calloc(s->nbufs, sizeof(*s->bufs));
+	s->reqs = calloc(s->nreqs, sizeof(*s->reqs));
+	s->done = calloc(s->nreqs, sizeof(*s->done));
+	s->ready = calloc(s->nreqs, sizeof(*s->ready));
+	if (!s->bufs || !s->reqs || !s->done || !s->ready)
+		return -ENOMEM;
+	for (i = 0; i < s->nbufs; i++) {
+		if (posix_memalign(&s->bufs[i], align, len))
+			return errf(w->errmsg, sizeof(w->errmsg), ENOMEM,
+				    "cannot allocate %u buffers of %zu bytes for thread %u",
+				    s->nbufs, len, w->id);
+		for (j = 0; j < len; j++)
+			((unsigned char *)s->bufs[i])[j] = (unsigned char)j;
+	}
+	for (i = 0; i < w->ntargets; i++) {
+		struct wt *t = &s->t[i];
+		const struct run_target *rt = t->rt;
+
+		t->wbuf_index = (int32_t)(s->nreqs + i);
+		t->wbuf = s->bufs[t->wbuf_index];
+		if (rt->opts->wbuf == WBUF_ZERO)
+			memset(t->wbuf, 0, len);
+		t->idle = calloc(w->depth[i], sizeof(*t->idle));
+		if (!t->idle)
+			return -ENOMEM;
+		t->first_slot = k;
+		if (rt->opts->parallel_async &&
+		    t->wl.mode == WL_SEQUENTIAL) {
+			t->pseq = calloc(w->depth[i], sizeof(*t->pseq));
+			if (!t->pseq)
+				return -ENOMEM;
+			/* every slot starts where the thread starts */
+			for (j = 0; j < w->depth[i]; j++)
+				t->pseq[j] = t->wl.next_seq;
+		}
+		for (j = 0; j < w->depth[i]; j++, k++) {
+			struct io_req *req = &s->reqs[k];
+
+			req->slot = k;
+			req->target = i;
+			req->fd = rt->t.fd;
+			req->file_index = i;
+			req->len = (uint32_t)t->block;
+			req->buf = s->bufs[k];
+			req->buf_index = (int32_t)k;
+		}
+	}
+	return 0;
+}
+
+static int setup_targets(struct worker *w, struct worker_state *s)
+{
+	const struct profile *p = w->p;
+	uint32_t i, k;
+	int ret;
+
+	for (i = 0; i < w->ntargets; i++) {
+		struct wt *t = &s->t[i];
+		struct run_target *rt = &w->targets[w->tidx[i]];
+		const struct target_opts *o = rt->opts;
+		struct dir_stats *d;
+
+		t->rt = rt;
+		t->row = &w->rows[i];
+		t->block = o->block_bytes;
+		ret = workload_init(&t->wl, o, rt->t.size_bytes,
+				    w->thread_in_target[i], w->id, p->seed,
+				    o->interlocked ? &rt->seq : NULL,
+				    w->errmsg, sizeof(w->errmsg));
+		if (ret)
+			return ret;
+		rng_seed(&t->rng_data, p->seed, w->id, RNG_DATA);
+		t->rated = o->throttle_bytes_per_ms || o->throttle_iops ||
+			   o->burst;
+		t->row->thread = w->id;
+		t->row->target = w->tidx[i];
+		t->row->cpu = w->cpu;
+		for (k = 0; k < DIR_COUNT && w->nintervals; k++) {
+			uint32_t j;
+
+			d = &t->row->dir[k];
+			for (j = 0; d->intervals && j < w->nintervals; j++)
+				if (!d->intervals[j].ios)
+					d->intervals[j].lat_min_ns = UINT64_MAX;
+		}
+	}
+	return 0;
+}
+
+static int setup_engine(struct worker *w, struct worker_state *s)
+{
+	int fds[PROFILE_MAX_TARGETS];
+	uint32_t i;
+	int ret;
+
+	for (i = 0; i < w->ntargets; i++)
+		fds[i] = w->targets[w->tidx[i]].t.fd;
+	if (w->targets[w->tidx[0]].opts->cache == CACHE_MMAP) {
+		memset(&w->eng, 0, sizeof(w->eng));
+		w->eng.ops = &engine_mmap_ops;
+		w->eng.priv = w;
+	} else {
+		ret = engine_open(&w->eng, w->p->engine, s->nreqs, fds,
+				  w->ntargets, w->note, sizeof(w->note));
+		if (ret) {
+			str_copy(w->errmsg, sizeof(w->errmsg), w->note);
+			w->note[0] = '\0';
+			return ret;
+		}
+		if (w->eng.ops->register_buffers) {
+			ret = w->eng.ops->register_buffers(&w->eng, s->bufs,
+							   s->nbufs,
+							   s->buf_bytes);
+			(void)ret;
+		}
+	}
+	w->engine_name = w->eng.ops->name;
+	s->sync = w->eng.ops == &engine_sync_ops ||
+		  w->eng.ops == &engine_mmap_ops;
+	return 0;
+}
+
+static int worker_setup(struct worker *w)
+{
+	struct worker_state *s;
+	int ret;
+
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return -ENOMEM;
+	w->st = s;
+	s->t = calloc(w->ntargets, sizeof(*s->t));
+	if (!s->t)
+		return -ENOMEM;
+	ret = worker_pin(w);
+	if (ret)
+		return ret;
+	worker_ioprio(w->targets[w->tidx[0]].opts->io_priority);
+	ret = setup_targets(w, s);
+	if (ret)
+		return ret;
+	ret = setup_buffers(w, s);
+	if (ret)
+		return ret;
+	ret = setup_engine(w, s);
+	if (ret)
+		return ret;
+	s->lat = w->p->measure_latency || w->p->iops_interval_ms;
+	s->batch_submit = w->p->batch_submit ? w->p->batch_submit : 1;
+	s->interval_ns = (uint64_t)w->p->iops_interval_ms * 1000000ull;
+	s->dots_left = w->p->progress_every;
+	s->nintervals = s->interval_ns ? w->nintervals : 0;
+	s->stop_on_error = !w->p->continue_on_error;
+	s->set_up = true;
+	return 0;
+}
+
+/* Stage @req with the engine.  Sync engines complete here: their
+ * requests are stamped one by one (a system call dwarfs a clock read) and
+ * handed to the next batch through the ready list. */
+static int issue(struct worker *w, struct wt *t, struct io_req *req,
+		 bool fresh)
+{
+	struct worker_state *s = w->st;
+	uint64_t t0 = 0;
+	int ret;
+
+	if (s->sync) {
+		t0 = clock_now_ns();
+		if (fresh)
+			req->issue_ns = t0;
+	}
+	ret = w->eng.ops->queue(&w->eng, req);
+	if (ret == ENGINE_QUEUED) {
+		/* On the virtio disk we measure on, sending each request
+		 * at once (fio's default too) gives 15 % more IOPS at QD32
+		 * than one submit per reaped batch; --batch trades that
+		 * for fewer system calls. */
+		if (++s->staged >= s->batch_submit) {
+			int sret = w->eng.ops->submit(&w->eng);
+
+			if (sret < 0)
+				return errf(w->errmsg, sizeof(w->errmsg), -sret,
+					    "engine '%s' failed to submit: %s",
+					    w->eng.ops->name, strerror(-sret));
+			s->staged = 0;
+		}
+	} else if (ret == ENGINE_COMPLETED) {
+		req->complete_ns = clock_now_ns();
+		if (s->measuring)
+			t->area_ns += (double)(req->complete_ns - t0);
+		s->ready[s->nready++] = req;
+	} else if (ret == ENGINE_BUSY) {
+		return errf(w->errmsg, sizeof(w->errmsg), EBUSY,
+			    "engine '%s' refused a request with %u in flight: expected room for %u",
+			    w->eng.ops->name, s->inflight, s->nreqs);
+	} else {
+		return ret;
+	}
+	t->inflight++;
+	s->inflight++;
+	return 0;
+}
+
+/* Point a write at its contents (-Z family); reads use the slot buffer. */
+static void set_buffer(struct worker_state *s, struct wt *t,
+		       struct io_req *req)
+{
+	const struct run_target *rt = t->rt;
+
+	req->buf = s->bufs[req->slot];
+	req->buf_index = (int32_t)req->slot;
+	if (!req->write)
+		return;
+	switch (rt->opts->wbuf) {
+	case WBUF_PATTERN:
+	case WBUF_ZERO:
+		req->buf = t->wbuf;
+		req->buf_index = t->wbuf_index;
+		break;
+	case WBUF_RANDOM_PER_IO:
+		fill_random(&t->rng_data, req->buf, t->block);
+		break;
+	case WBUF_SOURCE:
+		if (rt->wsrc && rt->wsrc_bytes >= t->block) {
+			uint64_t n = (rt->wsrc_bytes - t->block) / 4096 + 1;
+
+			req->buf = (char *)rt->wsrc +
+				   rng_below(&t->rng_data, n) * 4096;
+			req->buf_index = -1;
+		}
+		break;
+	}
+}
+
+uint64_t worker_parallel_next(const struct workload *wl, uint64_t *rel)
+{
+	uint64_t off = *rel;
+
+	/* the same walk and wrap as the thread's own sequential pointer */
+	*rel += wl->stride;
+	if (*rel > wl->last_start)
+		*rel = wl->wrap_seq;
+	return wl->base + off;
+}
+
+/* Start a new I/O in the free slot @req, unless the throttle holds it. */
+static int next_io(struct worker *w, struct wt *t, struct io_req *req,
+		   uint64_t now)
+{
+	struct worker_state *s = w->st;
+	uint64_t off;
+	bool wr;
+
+	if (t->rated) {
+		uint64_t until;
+
+		if (!rate_may_issue(&t->rate, t->block, now, &until)) {
+			t->idle[t->nidle++] = req;
+			s->nidle_total++;
+			if (until < s->next_wake_ns)
+				s->next_wake_ns = until;
+			return 0;
+		}
+		rate_issued(&t->rate, t->block, now);
+	}
+	workload_next(&t->wl, &off, &wr);
+	if (t->pseq)
+		off = worker_parallel_next(&t->wl,
+					   &t->pseq[req->slot - t->first_slot]);
+	req->offset = off;
+	req->write = wr;
+	req->done = 0;
+	req->issue_ns = now;
+	set_buffer(s, t, req);
+	return issue(w, t, req, true);
+}
+
+static void record_interval(struct worker_state *s, struct wt *t, int d,
+			    uint64_t lat_ns, uint64_t now)
+{
+	struct interval_stat *iv = t->row->dir[d].intervals;
+	uint64_t idx;
+
+	if (!iv || now < s->win_start_ns)
+		return;
+	idx = (now - s->win_start_ns) / s->interval_ns;
+	if (idx >= s->nintervals)
+		return;
+	iv += idx;
+	iv->ios++;
+	if (lat_ns < iv->lat_min_ns)
+		iv->lat_min_ns = lat_ns;
+	if (lat_ns > iv->lat_max_ns)
+		iv->lat_max_ns = lat_ns;
+	iv->lat_sum_ns += (double)lat_ns;
+	iv->lat_sumsq_ns += (double)lat_ns * (double)lat_ns;
+}
+
+static void account(struct worker *w, struct wt *t, const struct io_req *req,
+		    uint64_t now)
+{
+	struct worker_state *s = w->st;
+	int d = req->write ? DIR_WRITE : DIR_READ;
+
+	s->total_ios++;
+	s->total_bytes += req->len;
+	if (s->dots_left && !--s->dots_left) {
+		fputc('.', stderr);
+		s->dots_left = w->p->progress_every;
+	}
+	if (!s->measuring)
+		return;
+	t->ios[d]++;
+	t->bytes[d] += req->len;
+	if (s->lat) {
+		uint64_t lat_ns = now > req->issue_ns ? now - req->issue_ns : 0;
+
+		hist_record(&t->row->dir[d].lat, lat_ns);
+		if (s->nintervals)
+			record_interval(s, t, d, lat_ns, now);
+	}
+}
+
+/* A failed I/O (@res -errno, or 0: nothing transferred).  It counts in
+ * every phase, so no failure goes unreported; the bytes a short transfer
+ * moved before it failed count when measuring.  The first failure of the
+ * run is recorded by the worker that wins the shared flag. */
+static void failed(struct worker *w, struct wt *t, const struct io_req *req,
+		   int32_t res)
+{
+	struct worker_state *s = w->st;
+	uint32_t zero = 0;
+
+	results_count_error(t->row, -res);
+	if (s->measuring && req->done)
+		t->bytes[req->write ? DIR_WRITE : DIR_READ] += req->done;
+	if (atomic_load_explicit(&w->shared->io_failed, memory_order_relaxed) ||
+	    !atomic_compare_exchange_strong(&w->shared->io_failed, &zero, 1))
+		return;
+	w->fail.failed = true;
+	w->fail.thread = w->id;
+	w->fail.target = t->row->target;
+	w->fail.offset = req->offset + req->done;
+	w->fail.write = req->write;
+	w->fail.err = -res;
+}
+
+/* One completion: requeue the rest of a short transfer, retry -EAGAIN,
+ * count errors, account a finished I/O, then reuse the slot. */
+static int complete(struct worker *w, struct io_req *req, uint64_t now)
+{
+	struct worker_state *s = w->st;
+	struct wt *t = &s->t[req->target];
+	int32_t res = req->result;
+	uint32_t left = req->len - req->done;
+
+	t->inflight--;
+	s->inflight--;
+	if (res == -EAGAIN || res == -EINTR)
+		return issue(w, t, req, false);
+	if (res > 0 && (uint32_t)res < left) {
+		req->done += (uint32_t)res;
+		return issue(w, t, req, false);
+	}
+	if (res <= 0) {
+		failed(w, t, req, res);
+		if (s->stop_on_error)
+			return 0;	/* the slot stays free: we stop */
+	} else {
+		account(w, t, req, s->sync ? req->complete_ns : now);
+	}
+	return next_io(w, t, req, now);
+}
+
+static void phase_change(struct worker *w, int ph, uint64_t now)
+{
+	struct worker_state *s = w->st;
+
+	if (ph == PHASE_MEASURE && !s->measuring) {
+		s->win_start_ns = atomic_load_explicit(
+			&w->shared->window_start_ns, memory_order_acquire);
+		s->meas_start_ns = now;
+		s->measuring = true;
+	} else if (ph != PHASE_MEASURE && s->measuring) {
+		s->meas_end_ns = now;
+		s->measuring = false;
+	}
+	s->phase = ph;
+}
+
+/* Time-average of the in-flight count: add inflight x dt per target. */
+static void integrate(struct worker_state *s, uint32_t ntargets, uint64_t now)
+{
+	double dt = (double)(now - s->last_ns);
+	uint32_t i;
+
+	for (i = 0; i < ntargets; i++)
+		s->t[i].area_ns += dt * s->t[i].inflight;
+}
+
+static int refill_idle(struct worker *w, uint64_t now)
+{
+	struct worker_state *s = w->st;
+	uint32_t i;
+	int ret;
+
+	s->next_wake_ns = UINT64_MAX;
+	for (i = 0; i < w->ntargets; i++) {
+		struct wt *t = &s->t[i];
+		uint32_t n = t->nidle;
+
+		s->nidle_total -= n;
+		t->nidle = 0;
+		while (n) {
+			ret = next_io(w, t, t->idle[--n], now);
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+static void sleep_until_ns(uint64_t ns)
+{
+	struct timespec ts = {
+		.tv_sec = (time_t)(ns / 1000000000ull),
+		.tv_nsec = (long)(ns % 1000000000ull),
+	};
+
+	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+}
+
+/* Where the scheduler runs this worker, for the report (an unpinned
+ * thread away from the device's interrupt CPU pays a cross-CPU wakeup);
+ * sampled every 1024 batches, sched_getcpu() being a vDSO call. */
+static void sample_cpu(struct worker_state *s)
+{
+	int cpu = sched_getcpu();
+
+	if (cpu >= 0 && cpu < 64)
+		s->cpus_seen |= 1ull << cpu;
+	s->cpu_sample_left = 1023;
+}
+
+/* Reap one batch, account it and refill the slots it freed. */
+static int batch(struct worker *w, int ph)
+{
+	struct worker_state *s = w->st;
+	uint32_t n = 0, i;
+	uint64_t now;
+	int ret;
+
+	if (s->nready) {
+		memcpy(s->done, s->ready, s->nready * sizeof(*s->done));
+		n = s->nready;
+		s->nready = 0;
+	}
+	if (s->staged && !w->eng.ops->reap_submits) {
+		ret = w->eng.ops->submit(&w->eng);
+		if (ret < 0)
+			return ret;
+		s->staged = 0;
+	}
+	if (s->inflight > n) {
+		s->staged = 0;	/* reap_submits: this call sends them */
+		ret = w->eng.ops->reap(&w->eng, s->done + n, n ? 0 : 1,
+				       s->nreqs - n);
+		if (ret < 0)
+			return errf(w->errmsg, sizeof(w->errmsg), -ret,
+				    "engine '%s' failed to reap completions: %s",
+				    w->eng.ops->name, strerror(-ret));
+		n += (uint32_t)ret;
+	}
+	now = clock_now_ns();
+	if (!s->cpu_sample_left--)
+		sample_cpu(s);
+	if (s->measuring && !s->sync)
+		integrate(s, w->ntargets, now);
+	if (ph != s->phase)
+		phase_change(w, ph, now);
+	s->last_ns = now;
+	for (i = 0; i < n; i++) {
+		ret = complete(w, s->done[i], now);
+		if (ret)
+			return ret;
+	}
+	if (s->nidle_total) {
+		ret = refill_idle(w, now);
+		if (ret)
+			return ret;
+		if (!s->inflight && s->nidle_total) {
+			uint64_t until = now + ENGINE_WAIT_NS;
+
+			if (s->next_wake_ns < until)
+				until = s->next_wake_ns;
+			sleep_until_ns(until);
+		}
+	}
+	atomic_store_explicit(&w->pub_ios, s->total_ios, memory_order_relaxed);
+	atomic_store_explicit(&w->pub_bytes, s->total_bytes,
+			      memory_order_relaxed);
+	return 0;
+}
+
+static int worker_loop(struct worker *w)
+{
+	struct worker_state *s = w->st;
+	uint64_t now = clock_now_ns();
+	uint32_t i, k = 0;
+	int ph, ret;
+
+	s->last_ns = now;
+	s->phase = PHASE_INIT;
+	ph = atomic_load_explicit(&w->shared->phase, memory_order_acquire);
+	phase_change(w, ph, now);
+	for (i = 0; i < w->ntargets; i++) {
+		const struct target_opts *o = s->t[i].rt->opts;
+
+		/* -g<n>i counts I/Os: converting to bytes per ms would
+		 * round 333 IOPS of 4K down to 332.8 */
+		if (!o->throttle_bytes_per_ms && o->throttle_iops)
+			rate_init_iops(&s->t[i].rate, o->throttle_iops,
+				       o->burst, o->think_ms, now);
+		else
+			rate_init(&s->t[i].rate, o->throttle_bytes_per_ms,
+				  o->burst, o->think_ms, now);
+	}
+	for (i = 0; i < w->ntargets; i++) {
+		uint32_t j;
+
+		for (j = 0; j < w->depth[i]; j++, k++) {
+			ret = next_io(w, &s->t[i], &s->reqs[k], now);
+			if (ret)
+				return ret;
+		}
+	}
+	for (;;) {
+		ph = atomic_load_explicit(&w->shared->phase,
+					  memory_order_relaxed);
+		if (ph >= PHASE_STOP)	/* run.c's answer to a signal too */
+			break;
+		if (s->stop_on_error &&
+		    atomic_load_explicit(&w->shared->io_failed,
+					 memory_order_relaxed))
+			break;		/* an I/O failed, here or elsewhere */
+		ret = batch(w, ph);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* Wait (bounded) for what is still in flight so no buffer is freed under
+ * the kernel; nothing is counted any more. */
+static bool worker_drain(struct worker *w)
+{
+	struct worker_state *s = w->st;
+	uint64_t deadline = clock_now_ns() + 2000000000ull;
+	int ret;
+
+	if (!w->eng.ops)
+		return true;
+	s->inflight -= s->nready;
+	s->nready = 0;
+	if (s->staged) {
+		w->eng.ops->submit(&w->eng);
+		s->staged = 0;
+	}
+	while (s->inflight && clock_now_ns() < deadline) {
+		ret = w->eng.ops->reap(&w->eng, s->done, 1, s->nreqs);
+		if (ret < 0)
+			break;
+		s->inflight -= (uint32_t)ret;
+	}
+	return s->inflight == 0;
+}
+
+/* Hand the counters to the rows the results own. */
+static void worker_finish(struct worker *w)
+{
+	struct worker_state *s = w->st;
+	double window_ns;
+	uint32_t i;
+	int d;
+
+	if (s->measuring)
+		s->meas_end_ns = s->last_ns;
+	window_ns = (double)(s->meas_end_ns - s->meas_start_ns);
+	for (i = 0; i < w->ntargets; i++) {
+		struct wt *t = &s->t[i];
+
+		for (d = 0; d < DIR_COUNT; d++) {
+			t->row->dir[d].ios = t->ios[d];
+			t->row->dir[d].bytes = t->bytes[d];
+		}
+		t->row->cpus_seen = s->cpus_seen;
+		t->row->mean_inflight = window_ns > 0 ?
+			t->area_ns / window_ns : 0.0;
+	}
+	w->syscalls = w->eng.syscalls;
+	w->ios = w->eng.ios;
+}
+
+static void worker_teardown(struct worker *w, bool drained)
+{
+	struct worker_state *s = w->st;
+	uint32_t i;
+
+	if (!s)
+		return;
+	if (w->eng.ops)
+		engine_close(&w->eng);
+	if (drained && s->bufs)
+		for (i = 0; i < s->nbufs; i++)
+			free(s->bufs[i]);
+	for (i = 0; s->t && i < w->ntargets; i++) {
+		free(s->t[i].idle);
+		free(s->t[i].pseq);
+	}
+	free(s->t);
+	free(s->bufs);
+	free(s->reqs);
+	free(s->done);
+	free(s->ready);
+	free(s);
+	w->st = NULL;
+}
+
+/* Sleep until run.c moves the phase away from @ph (it wakes the futex),
+ * or 50 ms pass: thousands of threads polling every 200 us kept two CPUs
+ * so busy that starting them took minutes. */
+static void wait_phase_change(_Atomic int *phase, int ph)
+{
+	struct timespec ts = { .tv_sec = 0, .tv_nsec = 50000000 };
+
+	syscall(SYS_futex, (int *)phase, FUTEX_WAIT_PRIVATE, ph, &ts, NULL, 0);
+}
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	bool drained;
+
+	w->err = worker_setup(w);
+	if (w->err && !w->errmsg[0])
+		errf(w->errmsg, sizeof(w->errmsg), -w->err,
+		     "cannot set up thread %u: %s", w->id, strerror(-w->err));
+	atomic_fetch_add_explicit(&w->shared->nready, 1, memory_order_release);
+	while (atomic_load_explicit(&w->shared->phase, memory_order_acquire) ==
+	       PHASE_INIT)
+		wait_phase_change(&w->shared->phase, PHASE_INIT);
+	if (!w->err) {
+		w->err = worker_loop(w);
+		if (w->err && !w->errmsg[0])
+			errf(w->errmsg, sizeof(w->errmsg), -w->err,
+			     "thread %u failed during I/O: %s", w->id,
+			     strerror(-w->err));
+	}
+	drained = worker_drain(w);
+	if (w->st && w->st->set_up)
+		worker_finish(w);
+	worker_teardown(w, drained);
+	atomic_fetch_add_explicit(&w->shared->nexited, 1, memory_order_release);
+	return NULL;
+}
+
+int worker_start(struct worker *w)
+{
+	int ret = pthread_create(&w->thread, NULL, worker_main, w);
+
+	return -ret;
+}
+
+void worker_join(struct worker *w)
+{
+	pthread_join(w->thread, NULL);
+}

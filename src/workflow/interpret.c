@@ -1,0 +1,463 @@
+/* interpret.c - turns a suite's figures into short findings a user can act
+ * on (a provisioned wall, queueing, tail stalls, cache-flattered numbers,
+ * bursts), each only when the numbers support it.  See interpret.h. */
+#include "workflow/interpret.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lib/util.h"
+
+void interp_fmt_ms(char *buf, size_t len, double ms)
+{
+	if (ms >= 100000)
+		snprintf(buf, len, "%.0f s", ms / 1000);
+	else if (ms >= 1000)
+		snprintf(buf, len, "%.1f s", ms / 1000);
+	else if (ms >= 100)
+		snprintf(buf, len, "%.0f ms", ms);
+	else if (ms >= 10)
+		snprintf(buf, len, "%.1f ms", ms);
+	else if (ms >= 1)
+		snprintf(buf, len, "%.2f ms", ms);
+	else
+		snprintf(buf, len, "%.0f µs", ms * 1000);
+}
+
+void interp_fmt_count(char *buf, size_t len, double v)
+{
+	char digits[32];
+	size_t n, i, o = 0;
+
+	if (!isfinite(v) || v < 0)
+		v = 0;
+	if (v < 100) {
+		snprintf(buf, len, "%.1f", v);
+		return;
+	}
+	snprintf(digits, sizeof(digits), "%.0f", v);
+	n = strlen(digits);
+	for (i = 0; i < n && o + 2 < len; i++) {
+		if (i && (n - i) % 3 == 0)
+			buf[o++] = ',';
+		buf[o++] = digits[i];
+	}
+	if (len)
+		buf[o < len ? o : len - 1] = '\0';
+}
+
+static struct finding *add(struct finding *out, size_t *nout, size_t max,
+			   enum finding_kind kind, double value)
+{
+	struct finding *f;
+
+	if (*nout >= max)
+		return NULL;
+	f = &out[(*nout)++];
+	f->kind = kind;
+	f->value = value;
+	f->text[0] = '\0';
+	return f;
+}
+
+static void append(struct finding *f, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void append(struct finding *f, const char *fmt, ...)
+{
+	size_t n = strlen(f->text);
+	va_list ap;
+
+	if (n + 1 >= sizeof(f->text))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(f->text + n, sizeof(f->text) - n, fmt, ap);
+	va_end(ap);
+}
+
+/* Do the tests differ in block size or pattern?  A wall means something
+ * only when different workloads land on it. */
+static bool varied(const struct interp_test *t, size_t n, const bool *use)
+{
+	size_t i, first = n;
+
+	for (i = 0; i < n; i++) {
+		if (!use[i])
+			continue;
+		if (first == n)
+			first = i;
+		else if (t[i].block_bytes != t[first].block_bytes ||
+			 t[i].random != t[first].random)
+			return true;
+	}
+	return false;
+}
+
+/* Band of @v over the used tests: true when all are > 0 and max/min is
+ * within the wall band; *level gets the mean. */
+static bool in_band(const double *v, size_t n, const bool *use,
+		    double *level)
+{
+	double lo = INFINITY, hi = 0, sum = 0;
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++) {
+		if (!use[i])
+			continue;
+		if (!(v[i] > 0))
+			return false;
+		lo = fmin(lo, v[i]);
+		hi = fmax(hi, v[i]);
+		sum += v[i];
+		k++;
+	}
+	if (k < 2 || hi > lo * INTERP_WALL_BAND)
+		return false;
+	*level = sum / (double)k;
+	return true;
+}
+
+static void wall_expect(struct finding *f, double level, double expect,
+			const char *unit)
+{
+	char a[32];
+
+	if (expect <= 0)
+		return;
+	interp_fmt_count(a, sizeof(a), expect);
+	append(f, " (%.0f%% of the provisioned %s %s)", 100 * level / expect,
+	       a, unit);
+}
+
+#define WALL_MAX 16
+
+static void wall_list(struct finding *f, const struct interp_test *t,
+		      size_t n, const double *v, const bool *use)
+{
+	char a[32];
+	size_t i;
+	bool first = true;
+
+	for (i = 0; i < n; i++) {
+		if (!use[i])
+			continue;
+		interp_fmt_count(a, sizeof(a), v[i]);
+		append(f, "%s%s %s", first ? "" : ", ", t[i].name, a);
+		first = false;
+	}
+}
+
+/* A wall in one direction: the throttle caps reads and writes apart, so a
+ * mixed profile's total is the cap divided by that direction's share. */
+static bool wall_dir(const struct interp_test *t, size_t n,
+		     const struct interp_env *env, struct finding *out,
+		     size_t *nout, size_t max)
+{
+	double v[WALL_MAX], level;
+	bool use[WALL_MAX];
+	struct finding *f;
+	char a[32], b[32];
+	int d;
+	size_t i;
+
+	for (d = 0; d < 2; d++) {
+		for (i = 0; i < n; i++) {
+			v[i] = d ? t[i].write_iops : t[i].read_iops;
+			use[i] = v[i] > 0;
+		}
+		if (!varied(t, n, use) || !in_band(v, n, use, &level))
+			continue;
+		f = add(out, nout, max, FIND_WALL_DIR, level);
+		if (!f)
+			return true;
+		interp_fmt_count(a, sizeof(a), level);
+		append(f, "%s capped at ≈%s IOPS in every profile (%s IOPS: ",
+		       d ? "writes" : "reads", a, d ? "write" : "read");
+		wall_list(f, t, n, v, use);
+		append(f, ")");
+		wall_expect(f, level, env->expect_iops, "IOPS");
+		for (i = 0; i < n; i++) {
+			double share = (d ? t[i].write_iops : t[i].read_iops) /
+				       t[i].iops;
+
+			if (!use[i] || share > 0.99)
+				continue;
+			interp_fmt_count(b, sizeof(b), t[i].iops);
+			append(f, "; %s's total %s = the cap ÷ %.2f %s",
+			       t[i].name, b, share, d ? "writes" : "reads");
+		}
+		append(f, ": looks like a limit on each direction, as a kernel "
+			  "throttle applies (a cloud disk caps the sum)");
+		return true;
+	}
+	return false;
+}
+
+void interp_wall(const struct interp_test *t, size_t n,
+		 const struct interp_env *env, struct finding *out,
+		 size_t *nout, size_t max)
+{
+	double v[WALL_MAX], level;
+	bool use[WALL_MAX], same_block = true;
+	struct finding *f;
+	char a[32];
+	size_t i;
+
+	if (n < 2 || n > WALL_MAX)
+		return;
+	for (i = 0; i < n; i++) {
+		v[i] = t[i].iops;
+		use[i] = true;
+		if (t[i].block_bytes != t[0].block_bytes)
+			same_block = false;
+	}
+	if (!varied(t, n, use))
+		return;
+	if (in_band(v, n, use, &level)) {
+		f = add(out, nout, max, FIND_WALL_IOPS, level);
+		if (!f)
+			return;
+		interp_fmt_count(a, sizeof(a), level);
+		append(f, "capped at ≈%s IOPS: every profile lands there "
+			  "whatever its block size and pattern (", a);
+		wall_list(f, t, n, v, use);
+		append(f, "): looks like a provisioned limit (cloud disk or "
+			  "throttle)");
+		wall_expect(f, level, env->expect_iops, "IOPS");
+		return;
+	}
+	if (wall_dir(t, n, env, out, nout, max))
+		return;
+	for (i = 0; i < n; i++)
+		v[i] = t[i].mib_s;
+	if (same_block || !in_band(v, n, use, &level))
+		return;
+	f = add(out, nout, max, FIND_WALL_MBPS, level);
+	if (!f)
+		return;
+	append(f, "capped at ≈%.1f MiB/s: every profile moves the same "
+		  "bytes per second whatever its block size (", level);
+	for (i = 0; i < n; i++)
+		append(f, "%s%s %.1f", i ? ", " : "", t[i].name, v[i]);
+	append(f, "): looks like a provisioned throughput limit");
+	wall_expect(f, level, env->expect_mib_s, "MiB/s");
+}
+
+void interp_little(const struct interp_test *t, struct finding *out,
+		   size_t *nout, size_t max)
+{
+	double predicted_ms, ratio;
+	struct finding *f;
+	char a[32], b[32], c[32];
+
+	if (t->inflight < 4 || !(t->iops > 0) || t->mean_ms < 1)
+		return;
+	predicted_ms = t->inflight / t->iops * 1000;
+	ratio = t->mean_ms / predicted_ms;
+	if (ratio < 0.75 || ratio > 1.33)
+		return;
+	f = add(out, nout, max, FIND_LITTLE, predicted_ms);
+	if (!f)
+		return;
+	interp_fmt_ms(a, sizeof(a), t->mean_ms);
+	interp_fmt_count(b, sizeof(b), t->iops);
+	interp_fmt_ms(c, sizeof(c), predicted_ms);
+	append(f, "%s: avg %s ≈ %.0f in flight ÷ %s IOPS = %s (Little's law): "
+		  "the wait is queueing, not a slow device; a lower queue "
+		  "depth shows the device's own latency",
+	       t->name, a, t->inflight, b, c);
+}
+
+void interp_tail(const struct interp_test *t, struct finding *out,
+		 size_t *nout, size_t max)
+{
+	struct finding *f;
+	char a[32], b[32];
+
+	if (!(t->p50_ms > 0))
+		return;
+	if (t->p99_ms >= 10 * t->p50_ms) {
+		f = add(out, nout, max, FIND_TAIL, t->p99_ms / t->p50_ms);
+		if (!f)
+			return;
+		interp_fmt_ms(a, sizeof(a), t->p99_ms);
+		interp_fmt_ms(b, sizeof(b), t->p50_ms);
+		append(f, "%s: tail stalls: P99 %s is %.0f× the median %s",
+		       t->name, a, t->p99_ms / t->p50_ms, b);
+	} else if (t->max_ms >= 100 * t->p50_ms && t->max_ms >= 100) {
+		f = add(out, nout, max, FIND_TAIL, t->max_ms / t->p50_ms);
+		if (!f)
+			return;
+		interp_fmt_ms(a, sizeof(a), t->max_ms);
+		interp_fmt_ms(b, sizeof(b), t->p50_ms);
+		append(f, "%s: tail stalls: max %s is %.0f× the median %s",
+		       t->name, a, t->max_ms / t->p50_ms, b);
+	}
+}
+
+void interp_flattered(const struct interp_test *t,
+		      const struct interp_env *env, struct finding *out,
+		      size_t *nout, size_t max)
+{
+	struct finding *f;
+	char a[32], b[32];
+
+	if (t->buffered) {
+		f = add(out, nout, max, FIND_FLATTERED, 0);
+		if (!f)
+			return;
+		append(f, "%s ran buffered (page cache): its figures may be "
+			  "the cache's; run with -Sh", t->name);
+	} else if (env->expect_iops > 0 &&
+		   t->read_iops > 1.5 * env->expect_iops) {
+		f = add(out, nout, max, FIND_FLATTERED,
+			t->read_iops / env->expect_iops);
+		if (!f)
+			return;
+		interp_fmt_count(a, sizeof(a), t->read_iops);
+		interp_fmt_count(b, sizeof(b), env->expect_iops);
+		append(f, "%s: reads at %s IOPS are %.1f× the provisioned %s: "
+			  "the number may be a cache's (host cache or burst "
+			  "credits)", t->name, a, t->read_iops /
+			  env->expect_iops, b);
+	} else if (t->read_mean_ms > 0 &&
+		   t->write_mean_ms >= 10 * t->read_mean_ms) {
+		f = add(out, nout, max, FIND_FLATTERED,
+			t->write_mean_ms / t->read_mean_ms);
+		if (!f)
+			return;
+		interp_fmt_ms(a, sizeof(a), t->read_mean_ms);
+		interp_fmt_ms(b, sizeof(b), t->write_mean_ms);
+		append(f, "%s: reads (avg %s) are %.0f× faster than writes "
+			  "(avg %s) on the same file: the reads may be a "
+			  "cache's", t->name, a,
+		       t->write_mean_ms / t->read_mean_ms, b);
+	} else {
+		return;
+	}
+	if (env->mem_bytes && t->file_bytes < env->mem_bytes) {
+		append(f, "; the %.0f MiB test file fits in RAM (%.0f MiB): "
+			  "try --file-size above RAM",
+		       (double)t->file_bytes / 1048576.0,
+		       (double)env->mem_bytes / 1048576.0);
+	} else {
+		append(f, "; try a larger --file-size");
+	}
+}
+
+static double mean_of(const double *v, uint32_t from, uint32_t to)
+{
+	double sum = 0;
+	uint32_t i;
+
+	for (i = from; i < to; i++)
+		sum += v[i];
+	return to > from ? sum / (to - from) : 0;
+}
+
+void interp_burst(const struct interp_test *t, struct finding *out,
+		  size_t *nout, size_t max)
+{
+	uint32_t n = t->nintervals, third, i;
+	double first, last, mid;
+	struct finding *f;
+	char a[32], b[32];
+
+	if (!t->interval_iops || n < 6)
+		return;
+	third = n / 3;
+	first = mean_of(t->interval_iops, 0, third);
+	last = mean_of(t->interval_iops, n - third, n);
+	if (!(first > 0) || last >= 0.6 * first)
+		return;
+	mid = (first + last) / 2;
+	for (i = 1; i < n; i++)
+		if (t->interval_iops[i] < mid &&
+		    mean_of(t->interval_iops, i, n) < mid)
+			break;
+	f = add(out, nout, max, FIND_BURST, i * t->interval_s);
+	if (!f)
+		return;
+	interp_fmt_count(a, sizeof(a), first);
+	interp_fmt_count(b, sizeof(b), last);
+	append(f, "%s: throughput dropped from ≈%s to ≈%s IOPS after %.0f s: "
+		  "burst credits or a cache ran out; the later figure is the "
+		  "sustained one", t->name, a, b, i * t->interval_s);
+}
+
+/* A disk head needs 5-10 ms per random read and manages a few hundred per
+ * second even with a deep queue; flash needs tens of microseconds.  Below
+ * that, something answers from memory. */
+#define CACHE_ROT_MEDIAN_MS 1.0
+#define CACHE_ROT_IOPS 1000.0
+#define CACHE_FLASH_MEDIAN_MS 0.020
+
+/* Smallest power of two GiB above @bytes, for the --file-size advice. */
+static uint64_t above_ram_gib(uint64_t bytes)
+{
+	uint64_t g = 1;
+
+	while (g << 30 <= bytes && g < (1ull << 20))
+		g <<= 1;
+	return g;
+}
+
+void interp_cache(const struct interp_test *t, const struct interp_env *env,
+		  struct finding *out, size_t *nout, size_t max)
+{
+	double med = t->read_p50_ms > 0	    ? t->read_p50_ms :
+		     !(t->write_iops > 0) ? t->p50_ms : 0;
+	const char *dev = t->device && t->device[0] ? t->device : "the device";
+	bool rot = t->media == MEDIA_ROTATIONAL;
+	struct finding *f;
+	char a[32], b[32];
+
+	if (!t->random || !(t->read_iops > 0) || !(med > 0) ||
+	    !env->mem_bytes || t->file_bytes >= env->mem_bytes)
+		return;
+	if (rot && med >= CACHE_ROT_MEDIAN_MS && t->read_iops <= CACHE_ROT_IOPS)
+		return;
+	if (!rot && (t->media != MEDIA_FLASH || med >= CACHE_FLASH_MEDIAN_MS))
+		return;
+	f = add(out, nout, max, FIND_CACHE, t->read_iops);
+	if (!f)
+		return;
+	interp_fmt_count(a, sizeof(a), t->read_iops);
+	interp_fmt_ms(b, sizeof(b), med);
+	append(f, "%s: %s random read IOPS at a median of %s from %s, which "
+		  "reports itself %s: ", t->name, a, b, dev,
+	       rot ? "rotational" : "flash (not rotational)");
+	if (rot)
+		append(f, "a disk head manages a few hundred random reads a "
+			  "second at 5–10 ms each, so a cache (host, "
+			  "controller) or a mislabelled virtual disk answers");
+	else
+		append(f, "flash needs tens of µs per random read, so memory "
+			  "(a host or controller cache) answers");
+	append(f, "; the %.0f MiB test file fits in RAM (%.1f GiB): the "
+		  "number may be a cache's; rerun with --file-size larger "
+		  "than RAM (e.g. %" PRIu64 "G) to measure the disk",
+	       (double)t->file_bytes / 1048576.0,
+	       (double)env->mem_bytes / 1073741824.0,
+	       above_ram_gib(env->mem_bytes));
+}
+
+size_t interpret(const struct interp_test *t, size_t n,
+		 const struct interp_env *env, struct finding *out,
+		 size_t max)
+{
+	size_t nout = 0, i;
+
+	interp_wall(t, n, env, out, &nout, max);
+	for (i = 0; i < n; i++) {
+		interp_little(&t[i], out, &nout, max);
+		interp_tail(&t[i], out, &nout, max);
+		interp_flattered(&t[i], env, out, &nout, max);
+		interp_burst(&t[i], out, &nout, max);
+		interp_cache(&t[i], env, out, &nout, max);
+	}
+	return nout;
+}
