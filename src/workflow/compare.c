@@ -895,7 +895,11 @@ static int parse_compare_args(int argc, char **argv, const char **hist,
 				   !strcmp(a, "--to")      ? to :
 							     NULL;
 
-		if (dst && i + 1 < argc) {
+		if (dst && i + 1 >= argc) {
+			fprintf(stderr, "ioprobe: error: missing value for "
+					"'%s'\n", a);
+			return 2;
+		} else if (dst) {
 			*dst = argv[++i];
 		} else if (!strcmp(a, "-Rcsv")) {
 			*fmt = FORMAT_CSV;
@@ -908,11 +912,19 @@ static int parse_compare_args(int argc, char **argv, const char **hist,
 		} else if (!strcmp(a, "--help") || !strcmp(a, "-?")) {
 			compare_usage(stdout);
 			return 1;
+		} else if (!strncmp(a, "-R", 2)) {
+			fprintf(stderr, "ioprobe: error: invalid format '%.60s': "
+					"expected -Rtext, -Rcsv, -Rjson or "
+					"-Rhtml\n", a);
+			return 2;
+		} else if (a[0] == '-' && a[1]) {
+			fprintf(stderr, "ioprobe: error: unknown option '%.60s': "
+					"see ioprobe compare --help\n", a);
+			return 2;
 		} else {
-			fprintf(stderr, "ioprobe: error: invalid compare "
-					"argument '%s': expected --history, "
-					"--from, --to or -R<format>\n", a);
-			compare_usage(stderr);
+			fprintf(stderr, "ioprobe: error: unexpected argument "
+					"'%.60s': expected --history, --from, "
+					"--to or -R<format>\n", a);
 			return 2;
 		}
 	}
@@ -966,10 +978,17 @@ int compare_main(int argc, char **argv)
 		goto out;
 	}
 	if (ret) {
+		/* a FIFO or device named on the command line is a usage
+		 * error, like a missing file */
 		fprintf(stderr, "ioprobe: error: %s\n", err);
-		ret = 1;
+		ret = ret == -EINVAL ? 2 : 1;
 		goto out;
 	}
+	if (h.nskipped > HISTORY_WARN_LINES)
+		fprintf(stderr, "ioprobe: warning: history '%s': %zu more "
+				"damaged line%s skipped\n", hist,
+			h.nskipped - HISTORY_WARN_LINES,
+			h.nskipped - HISTORY_WARN_LINES == 1 ? "" : "s");
 	list_labels(&h, labels, sizeof(labels), &nlabels);
 	for (i = 0; i < 2; i++) {
 		const char *l = i ? to : from;

@@ -382,8 +382,9 @@ int history_load_buf(const char *buf, size_t len, const char *name,
 			continue;
 		}
 		if (history_parse_line(buf + start, n, row, why, sizeof(why))) {
-			warnf("history '%s' line %zu: skipped a damaged line: %s",
-			      name, lineno, why);
+			if (h->nskipped < HISTORY_WARN_LINES)
+				warnf("history '%s' line %zu: skipped a "
+				      "damaged line: %s", name, lineno, why);
 			h->nskipped++;
 		} else {
 			ret = rows_push(h, row);

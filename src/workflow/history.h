@@ -76,9 +76,13 @@ int history_parse_line(const char *line, size_t len,
 int history_append(const char *path, const struct history_row *row,
 		   char *err, size_t errlen);
 
+/* Damaged lines named one by one on stderr; the caller counts the rest
+ * (h->nskipped - HISTORY_WARN_LINES) in one line. */
+#define HISTORY_WARN_LINES 2
+
 /* Read every well-formed row of @path into @h (zeroed by the caller).
- * Damaged lines are skipped with a warning on stderr ("history 'PATH'
- * line N: ...").  -ENOENT when the file does not exist, -errno. */
+ * The first HISTORY_WARN_LINES damaged lines are skipped with a warning
+ * on stderr ("history 'PATH' line N: ..."), the others silently.  -ENOENT when the file does not exist, -errno. */
 int history_load(const char *path, struct history *h, char *err,
 		 size_t errlen);
 /* Same from a buffer (used by tests); @name appears in the warnings. */

@@ -126,10 +126,67 @@ static void suite_usage(FILE *f)
 
 /* ---- options ------------------------------------------------------- */
 
+/* @s for an error message: control bytes escaped (\n, \t, \xNN), cut
+ * after 60 characters with "...". */
+static const char *shown(char *buf, size_t len, const char *s)
+{
+	size_t o = 0, n = 0;
+
+	for (; *s && o + 8 < len; s++, n++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (n == 60) {
+			o += (size_t)snprintf(buf + o, len - o, "...");
+			break;
+		}
+		if (c == '\n' || c == '\t' || c == '\r')
+			o += (size_t)snprintf(buf + o, len - o, "\\%c",
+					      c == '\n' ? 'n' :
+					      c == '\t' ? 't' : 'r');
+		else if (c < 0x20 || c == 0x7f)
+			o += (size_t)snprintf(buf + o, len - o, "\\x%02x", c);
+		else
+			buf[o++] = (char)c;
+	}
+	buf[o] = '\0';
+	return buf;
+}
+
+static bool has_control(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return true;
+	return false;
+}
+
+/* 0 when no piece of the comma-separated @s is empty (or blank). */
+static bool has_empty_piece(const char *s)
+{
+	const char *p = s;
+
+	for (;;) {
+		const char *end = strchr(p, ',');
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+
+		while (n && (*p == ' ' || *p == '\t')) {
+			p++;
+			n--;
+		}
+		if (!n)
+			return true;
+		if (!end)
+			return false;
+		p = end + 1;
+	}
+}
+
+/* 0, -EINVAL, or -EEXIST when a key is given twice. */
 static int parse_expect(const char *s, struct suite_opts *o)
 {
 	char buf[128], *tok, *save = NULL;
 	size_t len = strlen(s);
+	bool seen_iops = false, seen_mbps = false;
 
 	/* strtok_r would skip empty pieces: '' or 'iops=5,' say nothing */
 	if (!len || len >= sizeof(buf) || s[0] == ',' || s[len - 1] == ',' ||
@@ -148,12 +205,19 @@ static int parse_expect(const char *s, struct suite_opts *o)
 		v = strtod(eq + 1, &end);
 		if (errno || *end || end == eq + 1 || !(v > 0))
 			return -EINVAL;
-		if (!strcmp(tok, "iops"))
+		if (!strcmp(tok, "iops")) {
+			if (seen_iops)
+				return -EEXIST;
+			seen_iops = true;
 			o->expect_iops = v;
-		else if (!strcmp(tok, "mbps"))
+		} else if (!strcmp(tok, "mbps")) {
+			if (seen_mbps)
+				return -EEXIST;
+			seen_mbps = true;
 			o->expect_mib_s = v;
-		else
+		} else {
 			return -EINVAL;
+		}
 	}
 	return 0;
 }
@@ -169,7 +233,7 @@ static int parse_seconds(const char *s, uint32_t min, uint32_t *out)
 }
 
 /* --history PATH: empty, or anything but a regular file or a new name in
- * an existing (or creatable) folder, is refused before the run.  0 or -1
+ * an existing folder, is refused before the run.  0 or -1
  * after printing why. */
 static int check_history_opt(const char *path)
 {
@@ -192,17 +256,21 @@ static int check_history_opt(const char *path)
 	}
 	if (errno != ENOENT)
 		goto bad_errno;
-	/* missing folders are created later (mkdir -p): the nearest one that
-	 * exists must be a folder */
+	/* a given --history's folder must exist (only the default path
+	 * gets its folders created) */
 	str_copy(dir, sizeof(dir), path);
-	while ((slash = strrchr(dir, '/'))) {
-		*(slash == dir ? slash + 1 : slash) = '\0';
-		if (!stat(dir, &st))
-			break;
-		if (errno != ENOENT || slash == dir)
+	slash = strrchr(dir, '/');
+	if (!slash)
+		return 0;
+	*(slash == dir ? slash + 1 : slash) = '\0';
+	if (stat(dir, &st)) {
+		if (errno != ENOENT)
 			goto bad_errno;
+		fprintf(stderr, "ioprobe: error: invalid --history '%s': "
+				"folder '%s' does not exist\n", path, dir);
+		return -1;
 	}
-	if (!slash || S_ISDIR(st.st_mode))
+	if (S_ISDIR(st.st_mode))
 		return 0;
 	fprintf(stderr, "ioprobe: error: invalid --history '%s': '%s' is not "
 			"a folder\n", path, dir);
@@ -227,7 +295,8 @@ static int check_html_opt(const char *path)
 /* 0, or 2 (usage) after printing the error. */
 static int parse_args(int argc, char **argv, struct suite_opts *o)
 {
-	int i;
+	char esc[512];
+	int i, ret;
 
 	memset(o, 0, sizeof(*o));
 	o->label = "run";
@@ -266,12 +335,26 @@ static int parse_args(int argc, char **argv, struct suite_opts *o)
 		} else if (!strcmp(a, "--label")) {
 			if (!v[0])
 				goto bad_value;
+			if (has_control(v)) {
+				fprintf(stderr, "ioprobe: error: invalid "
+						"--label '%s': control "
+						"characters are not allowed\n",
+					shown(esc, sizeof(esc), v));
+				return 2;
+			}
 			o->label = v;
 		} else if (!strcmp(a, "--history")) {
 			o->history = v;
 		} else if (!strcmp(a, "--html")) {
 			o->html = v;
 		} else if (!strcmp(a, "--profiles")) {
+			if (v[0] && has_empty_piece(v)) {
+				fprintf(stderr, "ioprobe: error: invalid "
+						"--profiles '%s': empty profile "
+						"name\n",
+					shown(esc, sizeof(esc), v));
+				return 2;
+			}
 			o->profiles = v;
 		} else if (!strcmp(a, "--profile-file")) {
 			o->profile_file = v;
@@ -286,11 +369,20 @@ static int parse_args(int argc, char **argv, struct suite_opts *o)
 			    o->file_bytes < (1u << 20))
 				goto bad_value;
 		} else if (!strcmp(a, "--expect")) {
-			if (parse_expect(v, o))
+			ret = parse_expect(v, o);
+			if (ret == -EEXIST) {
+				fprintf(stderr, "ioprobe: error: invalid "
+						"--expect '%s': a key is given "
+						"twice\n",
+					shown(esc, sizeof(esc), v));
+				return 2;
+			}
+			if (ret)
 				goto bad_value;
 		} else {
 			fprintf(stderr, "ioprobe: error: unknown suite option "
-					"'%s': see ioprobe suite --help\n", a);
+					"'%s': see ioprobe suite --help\n",
+				shown(esc, sizeof(esc), a));
 			return 2;
 		}
 		if (valued)
@@ -298,7 +390,7 @@ static int parse_args(int argc, char **argv, struct suite_opts *o)
 		continue;
 bad_value:
 		fprintf(stderr, "ioprobe: error: invalid %s '%s': expected %s\n",
-			a, v,
+			a, shown(esc, sizeof(esc), v),
 			!strcmp(a, "--file-size") ? "a size of 1M or more, "
 						    "such as 256M or 4G" :
 			!strcmp(a, "--expect") ? "iops=N,mbps=N (MiB/s)" :
@@ -309,8 +401,13 @@ bad_value:
 	}
 	if (!o->path) {
 		fprintf(stderr, "ioprobe: error: missing PATH: expected a "
+				"folder on the disk under test (see 'ioprobe "
+				"suite --help')\n");
+		return 2;
+	}
+	if (!o->path[0]) {
+		fprintf(stderr, "ioprobe: error: invalid PATH '': expected a "
 				"folder on the disk under test\n");
-		suite_usage(stderr);
 		return 2;
 	}
 	if ((o->history && check_history_opt(o->history)) ||
@@ -319,7 +416,7 @@ bad_value:
 	return 0;
 bad_extra:
 	fprintf(stderr, "ioprobe: error: unexpected argument '%s': expected "
-			"one PATH\n", argv[i]);
+			"one PATH\n", shown(esc, sizeof(esc), argv[i]));
 	return 2;
 }
 
@@ -564,10 +661,11 @@ static void list_mounts(FILE *f)
 	fclose(m);
 }
 
-/* Resolve PATH to the test file name; 0, or 1 after printing why not. */
+/* Resolve PATH to the test file name; 0, or 2 (a bad PATH is a usage
+ * error) after printing why not. */
 static int choose_file(struct suite *s)
 {
-	const char *path = s->o.path;
+	const char *path = s->o.path, *base;
 	char parent[PATH_MAX], *slash;
 	struct stat st;
 
@@ -584,7 +682,21 @@ static int choose_file(struct suite *s)
 		fprintf(stderr, "ioprobe: error: '%s' already exists: expected "
 				"a folder or a new file name (the suite never "
 				"overwrites a file)\n", path);
-		return 1;
+		return 2;
+	}
+	base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	if (errno == ENAMETOOLONG || strlen(path) >= sizeof(s->file) ||
+	    strlen(base) > NAME_MAX) {
+		fprintf(stderr, "ioprobe: error: invalid PATH '%.60s...': "
+				"file name too long (%zu characters)\n", path,
+			strlen(path));
+		return 2;
+	}
+	if (errno != ENOENT) {
+		fprintf(stderr, "ioprobe: error: invalid PATH '%s': %s\n",
+			path, strerror(errno));
+		return 2;
 	}
 	str_copy(parent, sizeof(parent), path);
 	slash = strrchr(parent, '/');
@@ -596,7 +708,7 @@ static int choose_file(struct suite *s)
 		fprintf(stderr, "ioprobe: error: '%s' does not exist: expected "
 				"a folder on the disk under test\n", path);
 		list_mounts(stderr);
-		return 1;
+		return 2;
 	}
 	str_copy(s->file, sizeof(s->file), path);
 	return 0;

@@ -10,7 +10,7 @@
 H=$T/hist/history.csv
 S=(--duration 1 --warmup 0 --file-size 16M --history "$H"
 	--profiles randread4k,seqread64k)
-mkdir -p "$T/d"
+mkdir -p "$T/d" "$T/hist"	# an explicit --history needs its folder
 
 run_io suite "$T/d" --label 'before<&>' "${S[@]}" --html "$T/one.html"
 check_eq "first suite with --html exits 0" "$rc" 0

@@ -7,7 +7,7 @@
 
 H=$T/hist/history.csv
 S=(--duration 1 --warmup 0 --file-size 16M --history "$H")
-mkdir -p "$T/d"
+mkdir -p "$T/d" "$T/hist"	# an explicit --history needs its folder
 
 run_io suite "$T/d" --label before "${S[@]}"
 check_eq "suite exits 0" "$rc" 0
@@ -110,7 +110,7 @@ done
 
 # Missing PATH: say so and list mounted filesystems.
 run_io suite "$T/nope/deeper" --label x "${S[@]}"
-check_eq "missing PATH fails" "$rc" 1
+check_eq "missing PATH is a usage error" "$rc" 2
 check "missing PATH is named" grep -q "'$T/nope/deeper' does not exist" "$T/err"
 check "mounted filesystems listed" grep -q "^mounted filesystems:" "$T/err"
 check "the root filesystem is among them" grep -Eq ' /$' "$T/err"
@@ -118,7 +118,7 @@ check "the root filesystem is among them" grep -Eq ' /$' "$T/err"
 # An existing file is never taken over.
 echo keep >"$T/d/mine"
 run_io suite "$T/d/mine" --label x "${S[@]}"
-check_eq "existing file refused" "$rc" 1
+check_eq "existing file refused (usage error)" "$rc" 2
 check_eq "existing file untouched" "$(cat "$T/d/mine")" keep
 rm -f "$T/d/mine"
 

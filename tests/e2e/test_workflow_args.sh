@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# test_workflow_args.sh - bad arguments of `ioprobe suite` and `ioprobe
+# compare`: exit 2 and exactly one stderr line naming the argument (a
+# missing PATH may add the mount list), nothing created; --help prints the
+# usage on stdout with exit 0; a badly damaged history names two lines and
+# counts the rest.
+. "$(dirname "$0")/lib.sh"
+
+mkdir -p "$T/d" "$T/h"
+mkfifo "$T/fifo"
+echo keep >"$T/file"
+G=$(cd "$(dirname "$0")" && pwd)/bad_input/good.csv
+SU=(suite "$T/d" --duration 1 --warmup 0 --file-size 1M --history "$T/h/h.csv")
+
+# refused RC MESSAGE ARGS...: exit RC, one stderr line holding MESSAGE,
+# nothing written in $T/d or $T/h
+refused() {
+	local want=$1 msg=$2
+	shift 2
+	run_io "$@"
+	local what="${*:1:1} ... ${*: -1}"
+	what=${what:0:80}
+	check_eq "$what: exit $want" "$rc" "$want"
+	check_eq "$what: one stderr line" "$(wc -l <"$T/err")" 1
+	check "$what: says \"$msg\"" grep -qF -- "$msg" "$T/err"
+	check "$what: nothing created" \
+		test -z "$(ls -A "$T/d"; ls -A "$T/h")"
+}
+
+refused 2 "ioprobe: error: missing PATH: expected a folder on the disk under test (see 'ioprobe suite --help')" suite
+run_io suite --help
+check_eq "suite --help: exit 0" "$rc" 0
+check "suite --help: usage on stdout" grep -q '^usage: ioprobe suite PATH' "$T/out"
+refused 2 "'$T/file' already exists" suite "$T/file"
+refused 2 "'$T/fifo' already exists" suite "$T/fifo"
+refused 2 ": file name too long (" \
+	suite "$T/d/$(printf 'a%.0s' $(seq 4998))"
+run_io suite "$T/missing/deeper"
+check_eq "suite in a missing folder: exit 2" "$rc" 2
+check "suite in a missing folder: names it" \
+	grep -qF "'$T/missing/deeper' does not exist" "$T/err"
+refused 2 "invalid --profiles 'randread4k,': empty profile name" \
+	"${SU[@]}" --profiles 'randread4k,'
+refused 2 "invalid --profiles 'randread4k, ,mixed8k': empty profile name" \
+	"${SU[@]}" --profiles 'randread4k, ,mixed8k'
+refused 2 "invalid --expect 'iops=1,iops=2': a key is given twice" \
+	"${SU[@]}" --expect iops=1,iops=2
+refused 2 "invalid --history '$T/missing/h.csv': folder '$T/missing' does not exist" \
+	"${SU[@]}" --history "$T/missing/h.csv"
+check "suite --history in a missing folder: not created" test ! -e "$T/missing"
+refused 2 "invalid --label 'a\\nb': control characters are not allowed" \
+	"${SU[@]}" --label $'a\nb'
+refused 2 "invalid --label 'a\\x1b[31m': control characters are not allowed" \
+	"${SU[@]}" --label $'a\x1b[31m'
+
+refused 2 "ioprobe: error: missing value for '--history'" compare --history
+refused 2 "ioprobe: error: missing value for '--from'" compare --history "$G" --from
+refused 2 "ioprobe: error: missing value for '--to'" compare --history "$G" --to
+refused 2 "ioprobe: error: invalid format '-Rbogus': expected -Rtext, -Rcsv, -Rjson or -Rhtml" \
+	compare --history "$G" -Rbogus
+refused 2 "ioprobe: error: invalid format '-R':" compare --history "$G" -R
+refused 2 "ioprobe: error: unknown option '--bogus'" compare --history "$G" --bogus
+refused 2 "ioprobe: error: unexpected argument 'extra'" compare --history "$G" extra
+refused 2 "history '$T/fifo' is not a regular file (a FIFO)" compare --history "$T/fifo"
+refused 2 "history '/dev/null' is not a regular file" compare --history /dev/null
+run_io compare --help
+check_eq "compare --help: exit 0" "$rc" 0
+check "compare --help: usage on stdout" grep -q '^usage: ioprobe compare' "$T/out"
+
+# 30 damaged lines: two named, 28 counted
+{ cat "$G"; for i in $(seq 30); do echo "bad,line,$i"; done; } >"$T/many.csv"
+run_io compare --history "$T/many.csv"
+check_eq "damaged history: exit 0" "$rc" 0
+check_eq "damaged history: three stderr lines" "$(wc -l <"$T/err")" 3
+check_eq "damaged history: two lines named" \
+	"$(grep -c "history '$T/many.csv' line [0-9]*: skipped a damaged line" "$T/err")" 2
+check "damaged history: the rest counted" \
+	grep -qx "ioprobe: warning: history '$T/many.csv': 28 more damaged lines skipped" "$T/err"
+finish
