@@ -363,7 +363,7 @@ matrix -X	"2  2   2  2    2   2    2   2 2    2  2  2   2    2    2" -- "$S"
 matrix --engine= "2 2   2  2    2   2    2   2 2    2  2  2   2    2    2" -d1 -W0 -- "$S"
 matrix --batch=	"2  2   2  2    2   2    2   2 2    2  2  2   2    2    2" "${RUN[@]}" -- "$S"
 matrix --output= "2 2   2  2    2   2    2   2 2    2  2  2   2    2    2" "${RUN[@]}" -- "$S"
-matrix --label=	"2  0   0  0    0   0    0   0 0    0  0  0   0    0    2" "${RUN[@]}" -- "$S"
+matrix --label=	"2  0   0  0    0   0    0   0 0    0  0  2   0    0    2" "${RUN[@]}" -- "$S"
 matrix --allow-device-writes= "2 0 0 0  0   0    0   0 0    0  0  0   0    0    0" "${RUN[@]}" -- "$S"
 
 # long options given as the next word, or with nothing after them
@@ -428,10 +428,10 @@ expect_rc 2 -- "${RUN[@]}" -ybogus "$S"
 expect_rc 2 -- "${RUN[@]}" -:-1 "$S"
 expect_rc 2 -- "${RUN[@]}" -:99999999999999999999 "$S"
 expect_rc 2 -- "${RUN[@]}" -Zr,x "$S"
-expect_rc 1 -- "${RUN[@]}" -w50 -Z64K,"$T/missing" "$S"
+expect_rc 2 -- "${RUN[@]}" -w50 -Z64K,"$T/missing" "$S"
 expect_rc 2 -- "${RUN[@]}" -w50 -Z64K,"$T/fifo" "$S"
 expect_rc 0 -- "${RUN[@]}" -w50 -Z64K,"$DZERO" "$S"
-expect_rc 1 -- "${RUN[@]}" -w50 -Z64K,"$T/dir" "$S"
+expect_rc 2 -- "${RUN[@]}" -w50 -Z64K,"$T/dir" "$S"
 expect_rc 2 -- "${RUN[@]}" -w50 -Z64K, "$S"
 expect_rc 2 -- "${RUN[@]}" -s -si "$S"
 expect_rc 2 -- "${RUN[@]}" -rs50 -rs60 "$S"
@@ -471,29 +471,32 @@ expect_rc 2 -- "${RUN[@]}" -c1M "$DNULL"
 [ -n "$SOCK" ] && expect_rc 2 -- "${RUN[@]}" -c1M "$SOCK"
 
 # ----------------------------------------------------- targets of every type
+# a target that cannot be one (not a regular file or block device, a
+# name the kernel refuses, a link loop) is a usage error, found up front;
+# one that cannot be opened (missing, no permission) fails the run
 for w in 0 50; do
 	expect_rc 1 -- "${RUN[@]}" -w$w "$T/missing"
-	expect_rc 1 -- "${RUN[@]}" -w$w "$T/dir"
-	expect_rc 1 -- "${RUN[@]}" -w$w "$T/fifo"
-	expect_rc 1 -- "${RUN[@]}" -w$w "$DNULL"
-	expect_rc 1 -- "${RUN[@]}" -w$w "$DZERO"
-	expect_rc 1 -- "${RUN[@]}" -w$w "$DFULL"
-	expect_rc 1 -- "${RUN[@]}" -w$w "$T/loop-a"
+	expect_rc 2 -- "${RUN[@]}" -w$w "$T/dir"
+	expect_rc 2 -- "${RUN[@]}" -w$w "$T/fifo"
+	expect_rc 2 -- "${RUN[@]}" -w$w "$DNULL"
+	expect_rc 2 -- "${RUN[@]}" -w$w "$DZERO"
+	expect_rc 2 -- "${RUN[@]}" -w$w "$DFULL"
+	expect_rc 2 -- "${RUN[@]}" -w$w "$T/loop-a"
 	expect_rc 1 -- "${RUN[@]}" -w$w "$T/dangling"
-	[ -n "$SOCK" ] && expect_rc 1 -- "${RUN[@]}" -w$w "$SOCK"
+	[ -n "$SOCK" ] && expect_rc 2 -- "${RUN[@]}" -w$w "$SOCK"
 	expect_rc 1 -- "${RUN[@]}" -w$w /proc/self/mem
 	expect_rc 1 --as-nobody -- "${RUN[@]}" -w$w "$T/secret.dat"
-	expect_rc 1 -- "${RUN[@]}" -w$w "$LONGNAME"
-	expect_rc 1 -- "${RUN[@]}" -w$w "$LONGPATH"
+	expect_rc 2 -- "${RUN[@]}" -w$w "$LONGNAME"
+	expect_rc 2 -- "${RUN[@]}" -w$w "$LONGPATH"
 	expect_rc 2 -- "${RUN[@]}" -w$w ''
 done
 expect_rc 0 -- "${RUN[@]}" "$NL"
 expect_rc 0 -- "${RUN[@]}" "$S" "$NL"
 expect_rc 0 --as-nobody -- "${RUN[@]}" "$S"
 expect_rc 1 -- "${RUN[@]}" "$S" "$T/missing"
-expect_rc 1 -- "${RUN[@]}" "$S" "$T/fifo"
+expect_rc 2 -- "${RUN[@]}" "$S" "$T/fifo"
 expect_rc 1 -- "${RUN[@]}" /proc/self/status
-expect_rc 1 -- "${RUN[@]}" /proc/self/fd/0
+expect_rc 2 -- "${RUN[@]}" /proc/self/fd/0
 expect_rc 0 -- "${RUN[@]}" -b4K /sys/kernel/mm/transparent_hugepage/enabled
 if [ -n "$LOOPN" ]; then
 	expect_rc 1 -- "${RUN[@]}" -w50 "$LOOPN"
