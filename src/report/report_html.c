@@ -19,6 +19,7 @@
 #include "results/hist.h"
 #include "profile/profile.h"
 #include "results/results.h"
+#include "lib/fmt.h"
 #include "lib/util.h"
 
 /* Chart geometry (SVG user units = CSS px). */
@@ -417,7 +418,7 @@ static void dts(FILE *f, const char *k, uint64_t bytes)
 {
 	char b[32];
 
-	report_fmt_size(b, sizeof(b), bytes);
+	fmt_size(b, sizeof(b), bytes);
 	dt(f, k, b);
 }
 

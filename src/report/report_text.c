@@ -17,6 +17,7 @@
 #include "results/hist.h"
 #include "profile/profile.h"
 #include "results/results.h"
+#include "lib/fmt.h"
 #include "lib/util.h"
 #include "run/workload.h"
 
@@ -44,7 +45,7 @@ static void put_dashes(FILE *f, unsigned int n)
 
 static const char *sz(char *buf, size_t len, uint64_t bytes)
 {
-	report_fmt_size(buf, len, bytes);
+	fmt_size(buf, len, bytes);
 	return buf;
 }
 
@@ -652,7 +653,7 @@ static void put_dist_size(uint64_t v, bool pad, FILE *f)
 	char buf[32];
 	size_t n;
 
-	report_fmt_size(buf, sizeof(buf), v);
+	fmt_size(buf, sizeof(buf), v);
 	n = strcspn(buf, "KMGT");
 	fprintf(f, pad ? "%6.*s%-4s" : "%6.*s%s", (int)n, buf, buf + n);
 }
