@@ -19,7 +19,6 @@
 #include "results/results.h"
 #include "lib/fmt.h"
 #include "lib/util.h"
-#include "run/workload.h"
 
 #define STARS "*******************************************************************************"
 
@@ -688,30 +687,16 @@ static void put_thread_runs(const struct results *r, uint32_t target,
 }
 
 /* -rd: the ranges the generator really uses after truncation to the
- * target and renormalising; recomputed from the profile and the target
- * size (workload_init is pure), so `show` prints the same. */
+ * target and renormalising (results_fill_dist). */
 static void put_effective_dist(const struct results *r, FILE *f)
 {
-	struct workload *w;
-	const struct dist_eff *d;
+	const struct results_dist *d;
 	bool header = false;
-	uint32_t i, j, n;
-	char err[256];
+	uint32_t i, j;
 
-	w = malloc(sizeof(*w));
-	if (!w)
-		return;
-	for (i = 0; i < r->ntargets && i < r->profile.ntargets; i++) {
-		const struct target_opts *o = &r->profile.targets[i];
-		_Atomic uint64_t seq = 0;
-
-		if (o->dist == DIST_NONE)
-			continue;
-		if (workload_init(w, o, r->targets[i].size_bytes, 0, 0, 0,
-				  &seq, err, sizeof(err)))
-			continue;
-		n = workload_dist(w, &d);
-		if (!n)
+	for (i = 0; i < r->ntargets; i++) {
+		d = r->targets[i].dist;
+		if (!r->targets[i].ndist)
 			continue;
 		if (!header) {
 			fputs("\nEffective IO Distributions\n"
@@ -720,8 +705,8 @@ static void put_effective_dist(const struct results *r, FILE *f)
 		}
 		fprintf(f, "target: %s", r->targets[i].path);
 		put_thread_runs(r, i, f);
-		for (j = 0; j < n; j++) {
-			if (!d[j].io_pct && d[j].io_share_pct <= 0)
+		for (j = 0; j < r->targets[i].ndist; j++) {
+			if (d[j].io_share_pct <= 0)
 				continue;	/* holes are not listed */
 			fprintf(f, "%6.0f%% of IO => [", d[j].io_share_pct);
 			put_dist_size(d[j].start, true, f);
@@ -730,7 +715,6 @@ static void put_effective_dist(const struct results *r, FILE *f)
 			fputs(")\n", f);
 		}
 	}
-	free(w);
 }
 
 static int put_results(const struct results *r, FILE *f)

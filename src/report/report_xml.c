@@ -18,7 +18,6 @@
 
 #include "results/hist.h"
 #include "lib/util.h"
-#include "run/workload.h"
 #include "profile/xmlprofile.h"
 #include "lib/emit.h"
 
@@ -441,43 +440,30 @@ static void aggregate3(const struct results *r,
 	}
 }
 
-/* -rd: the effective ranges the generator used (recomputed from the
- * profile and the target size; workload_init is pure), as DiskSpd's
- * <Distribution><Absolute><Range IO="pct">bytes</Range>..., holes IO="0". */
+/* -rd: the effective ranges the generator used (results_fill_dist), as
+ * DiskSpd's <Distribution><Absolute><Range IO="pct">bytes</Range>...,
+ * holes IO="0". */
 static void write_distribution(FILE *f, unsigned int lvl,
 			       const struct results *r,
 			       const struct thread_target *row)
 {
-	const struct target_opts *o;
-	const struct dist_eff *d;
-	struct workload *wl;
-	_Atomic uint64_t seq = 0;
-	char err[256];
-	uint32_t j, n;
+	const struct target_info *t;
+	uint32_t j;
 
 	if (row->target >= r->profile.ntargets ||
-	    row->target >= r->ntargets)
+	    row->target >= r->ntargets || !r->targets[row->target].ndist)
 		return;
-	o = &r->profile.targets[row->target];
-	if (o->dist == DIST_NONE)
-		return;
-	wl = malloc(sizeof(*wl));
-	if (!wl)
-		return;
-	if (workload_init(wl, o, r->targets[row->target].size_bytes, 0, 0, 0,
-			  &seq, err, sizeof(err)) == 0 &&
-	    (n = workload_dist(wl, &d)) > 0) {
-		open_el(f, lvl, "Distribution");
-		open_el(f, lvl + 1, "Absolute");
-		for (j = 0; j < n; j++) {
-			ind(f, lvl + 2);
-			fprintf(f, "<Range IO=\"%.0f\">%" PRIu64 "</Range>\n",
-				d[j].io_share_pct, d[j].end - d[j].start);
-		}
-		close_el(f, lvl + 1, "Absolute");
-		close_el(f, lvl, "Distribution");
+	t = &r->targets[row->target];
+	open_el(f, lvl, "Distribution");
+	open_el(f, lvl + 1, "Absolute");
+	for (j = 0; j < t->ndist; j++) {
+		ind(f, lvl + 2);
+		fprintf(f, "<Range IO=\"%.0f\">%" PRIu64 "</Range>\n",
+			t->dist[j].io_share_pct,
+			t->dist[j].end - t->dist[j].start);
 	}
-	free(wl);
+	close_el(f, lvl + 1, "Absolute");
+	close_el(f, lvl, "Distribution");
 }
 
 static void write_target(FILE *f, unsigned int lvl, const struct results *r,
