@@ -301,39 +301,6 @@ struct series {
 	struct interval_stat *dir[DIR_COUNT];
 };
 
-static void series_zero(struct series *s)
-{
-	uint32_t i, d;
-
-	for (d = 0; d < DIR_COUNT; d++) {
-		for (i = 0; i < s->n; i++) {
-			memset(&s->dir[d][i], 0, sizeof(s->dir[d][i]));
-			s->dir[d][i].lat_min_ns = UINT64_MAX;
-		}
-	}
-}
-
-static void series_add(struct series *s, const struct thread_target *row)
-{
-	uint32_t i, d;
-
-	for (d = 0; d < DIR_COUNT; d++) {
-		const struct interval_stat *src = row->dir[d].intervals;
-
-		for (i = 0; src && i < s->n; i++) {
-			struct interval_stat *x = &s->dir[d][i];
-
-			x->ios += src[i].ios;
-			x->lat_sum_ns += src[i].lat_sum_ns;
-			x->lat_sumsq_ns += src[i].lat_sumsq_ns;
-			if (src[i].ios && src[i].lat_min_ns < x->lat_min_ns)
-				x->lat_min_ns = src[i].lat_min_ns;
-			if (src[i].ios && src[i].lat_max_ns > x->lat_max_ns)
-				x->lat_max_ns = src[i].lat_max_ns;
-		}
-	}
-}
-
 /* Buckets up to the last one that saw a completion, as DiskSpd prints. */
 static uint32_t series_valid(const struct series *s)
 {
@@ -488,8 +455,8 @@ static void write_target(FILE *f, unsigned int lvl, const struct results *r,
 	if (p->measure_latency)
 		write_row_latency(f, lvl + 1, w->a);
 	if (r->nintervals && w->s.n) {
-		series_zero(&w->s);
-		series_add(&w->s, row);
+		results_row_series(r, row, DIR_READ, w->s.dir[DIR_READ]);
+		results_row_series(r, row, DIR_WRITE, w->s.dir[DIR_WRITE]);
 		write_iops(f, lvl + 1, w->a, &w->s, r->interval_ms);
 	}
 	write_device(f, lvl + 1, t, row);
@@ -605,11 +572,8 @@ static void write_timespan(FILE *f, unsigned int lvl, const struct results *r,
 	if (p->measure_latency)
 		write_latency(f, lvl + 1, w->a);
 	if (r->nintervals && w->s.n) {
-		uint32_t i;
-
-		series_zero(&w->s);
-		for (i = 0; i < r->nrows; i++)
-			series_add(&w->s, &r->rows[i]);
+		results_series(r, -1, DIR_READ, w->s.dir[DIR_READ]);
+		results_series(r, -1, DIR_WRITE, w->s.dir[DIR_WRITE]);
 		write_iops(f, lvl + 1, w->a, &w->s, r->interval_ms);
 	}
 	write_threads(f, lvl + 1, r, w);
