@@ -117,6 +117,7 @@ int show_main(int argc, char **argv)
 		results_release(&r);
 		return 2;
 	}
+	results_fill_dist(&r);	/* not saved: follows from the profile */
 	job.r = &r;
 	job.fmt = fmt;
 	ret = atomic_file_write_fd(STDOUT_FILENO, fill_report, &job);

@@ -29,9 +29,4 @@ int report_write(const struct results *r, enum result_format fmt, FILE *f);
 int results_load_json(const char *path, struct results *r, char *err,
 		      size_t errlen);
 
-/* Size formatting shared by the text reports: DiskSpd's <sz> rule
- * (largest of TiB/GiB/MiB/KiB not above, integer if exact else %.2f,
- * bare bytes under 1 KiB). */
-void report_fmt_size(char *buf, size_t len, uint64_t bytes);
-
 #endif

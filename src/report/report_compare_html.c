@@ -6,6 +6,8 @@
  * report_compare_html.h. */
 #include "report/report_compare_html.h"
 #include "lib/emit.h"
+#include "lib/fmt.h"
+#include "report/chart.h"
 
 #include <errno.h>
 #include <math.h>
@@ -55,131 +57,6 @@ static const char *const css =
 	".curves{display:grid;grid-template-columns:1fr 1fr;gap:12px}"
 	"footer{color:#9aa5b1;font-size:12px;margin-top:24px}";
 
-static void fmt_factor(char *buf, size_t len, double x)
-{
-	if (!(x > 0) || !isfinite(x))
-		snprintf(buf, len, "–");
-	else
-		snprintf(buf, len, x >= 10 ? "×%.0f" : "×%.2f", x);
-}
-
-/* A value axis, linear or log10, mapping to [y0 (bottom), y1 (top)]. */
-struct axis {
-	bool log;
-	double lo, hi;		/* data range shown */
-	double y0, y1;		/* pixels */
-};
-
-static double ax_map(const struct axis *a, double v)
-{
-	double t;
-
-	if (a->log) {
-		v = v > a->lo ? v : a->lo;
-		t = (log10(v) - log10(a->lo)) / (log10(a->hi) - log10(a->lo));
-	} else {
-		t = (v - a->lo) / (a->hi - a->lo);
-	}
-	return a->y0 + (a->y1 - a->y0) * t;
-}
-
-static double nice_up(double v)
-{
-	static const double steps[] = { 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 };
-	double m = pow(10, floor(log10(v))), r = v / m;
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(steps); i++)
-		if (r <= steps[i])
-			return steps[i] * m;
-	return 10 * m;
-}
-
-/* Linear when the values span less than 20x, else log by decades. */
-static void ax_fit(struct axis *a, double lo, double hi, double y0, double y1)
-{
-	a->y0 = y0;
-	a->y1 = y1;
-	if (!(hi > 0))
-		hi = 1;
-	a->log = lo > 0 && hi / lo > 20;
-	if (a->log) {
-		/* a decade of room below the smallest bar keeps it visible */
-		a->lo = pow(10, floor(log10(lo / 2)));
-		a->hi = pow(10, ceil(log10(hi)));
-		if (a->hi <= a->lo)
-			a->hi = a->lo * 10;
-	} else {
-		a->lo = 0;
-		a->hi = nice_up(hi * 1.1);
-	}
-}
-
-typedef void (*fmt_fn)(char *buf, size_t len, double v);
-
-static void ax_draw(FILE *f, const struct axis *a, double x0, double x1,
-		    fmt_fn fmt)
-{
-	double v, step;
-	char lab[32];
-	int i;
-
-	if (a->log) {
-		for (v = a->lo; v <= a->hi * 1.0001; v *= 10) {
-			double y = ax_map(a, v);
-
-			fmt(lab, sizeof(lab), v);
-			fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
-				   "y2=\"%.1f\" stroke=\"#e4e7eb\"/>", x0, y, x1,
-				y);
-			fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor="
-				   "\"end\">%s</text>\n", x0 - 6, y + 4, lab);
-		}
-		return;
-	}
-	step = a->hi / 5;
-	for (i = 0; i <= 5; i++) {
-		double y;
-
-		v = step * i;
-		y = ax_map(a, v);
-		fmt(lab, sizeof(lab), v);
-		fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
-			   "stroke=\"#e4e7eb\"/>", x0, y, x1, y);
-		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">"
-			   "%s</text>\n", x0 - 6, y + 4, lab);
-	}
-}
-
-static void fmt_count_axis(char *buf, size_t len, double v)
-{
-	if (v >= 1e6)
-		snprintf(buf, len, "%gM", v / 1e6);
-	else if (v >= 1e3)
-		snprintf(buf, len, "%gk", v / 1e3);
-	else
-		snprintf(buf, len, "%g", v);
-}
-
-static void fmt_ms_axis(char *buf, size_t len, double ms)
-{
-	if (ms <= 0)
-		snprintf(buf, len, "0");
-	else if (ms >= 1000)
-		snprintf(buf, len, "%g s", ms / 1000);
-	else if (ms >= 1)
-		snprintf(buf, len, "%g ms", ms);
-	else if (ms >= 0.001)
-		snprintf(buf, len, "%g µs", ms * 1000);
-	else
-		snprintf(buf, len, "%g ns", ms * 1e6);
-}
-
-static void fmt_count_label(char *buf, size_t len, double v)
-{
-	interp_fmt_count(buf, len, v);
-}
-
 static void legend(const struct cmp_view *v, FILE *f)
 {
 	fputs("<p class=\"legend\"><span><i class=\"sw\" style=\"background:"
@@ -195,122 +72,96 @@ static void legend(const struct cmp_view *v, FILE *f)
 	fputs("</p>\n", f);
 }
 
+static const struct cmp_stat *bar_stat(const struct cmp_test *t, int which,
+				       int side)
+{
+	return which ? &t->p99_ms[side] : &t->iops[side];
+}
+
+/* Factor and verdict under the bars of @t (two labels only). */
+static void bar_factor(const struct cmp_test *t, int which, double cx,
+		       FILE *f)
+{
+	enum cmp_verdict vd = which ? t->p99_verdict : t->iops_verdict;
+	char lab[64], fac[32];
+
+	fmt_factor(fac, sizeof(fac), which ? t->p99_faster : t->iops_factor);
+	snprintf(lab, sizeof(lab), "%s %s", fac, which ? "faster" : "IOPS");
+	chart_text(f, cx, CHART_H - PAD_B + 38, "middle",
+		   vd == CMP_BETTER ? "good" : vd == CMP_WORSE ? "bad" : "flat",
+		   false, lab);
+}
+
+/* The bars of test @t around @cx, @bw wide each, with value labels. */
+static void bar_group(const struct cmp_test *t, int which, int sides,
+		      double cx, double bw, const struct chart_axis *a,
+		      FILE *f)
+{
+	char lab[32];
+	int s;
+
+	for (s = 0; s < sides; s++) {
+		const struct cmp_stat *st = bar_stat(t, which, s);
+		double x = cx - bw * sides / 2 + bw * s + 2;
+		double y = chart_map(a, st->median > 0 ? st->median : a->lo);
+
+		if (which)
+			fmt_latency_ms(lab, sizeof(lab), st->median);
+		else
+			fmt_count(lab, sizeof(lab), st->median);
+		chart_bar(f, x, y, bw - 4, a->p0, s ? COL_TO : COL_FROM);
+		chart_text(f, x + (bw - 4) / 2, y - 5, "middle", NULL, false,
+			   lab);
+	}
+	chart_text(f, cx, CHART_H - PAD_B + 20, "middle", NULL, true, t->test);
+}
+
 /* Grouped bars of one metric, one group per test.  @which: 0 IOPS, 1 P99. */
 static void bar_chart(const struct cmp_view *v, int which, FILE *f)
 {
 	int sides = v->single ? 1 : 2, s;
 	double lo = INFINITY, hi = 0, gw, bw, x1 = CHART_W - PAD_R;
-	struct axis a;
+	struct chart_axis a;
 	size_t i;
 
 	for (i = 0; i < v->ntests; i++)
 		for (s = 0; s < sides; s++) {
-			const struct cmp_stat *st = which ? &v->tests[i].p99_ms[s] :
-							    &v->tests[i].iops[s];
+			double m = bar_stat(&v->tests[i], which, s)->median;
 
-			if (st->median > 0) {
-				lo = fmin(lo, st->median);
-				hi = fmax(hi, st->median);
+			if (m > 0) {
+				lo = fmin(lo, m);
+				hi = fmax(hi, m);
 			}
 		}
-	ax_fit(&a, isfinite(lo) ? lo : 0, hi, CHART_H - PAD_B, PAD_T);
-	fprintf(f, "<div class=\"panel\"><svg xmlns=\"http://www.w3.org/2000/"
-		   "svg\" viewBox=\"0 0 %.0f %.0f\" role=\"img\">\n", CHART_W,
-		CHART_H);
-	ax_draw(f, &a, PAD_L, x1, which ? fmt_ms_axis : fmt_count_axis);
+	chart_axis_fit(&a, isfinite(lo) ? lo : 0, hi, CHART_H - PAD_B, PAD_T);
+	fputs("<div class=\"panel\">", f);
+	chart_begin(f, CHART_W, CHART_H, NULL);
+	chart_grid_y(f, &a, PAD_L, x1, which ? chart_fmt_ms : chart_fmt_count);
 	if (a.log)
-		fprintf(f, "<text x=\"%.1f\" y=\"16\" text-anchor=\"end\">log "
-			   "scale</text>\n", x1);
+		chart_text(f, x1, 16, "end", NULL, false, "log scale");
 	gw = (x1 - PAD_L) / (double)(v->ntests ? v->ntests : 1);
 	bw = fmin(gw * 0.7 / sides, 90);
 	for (i = 0; i < v->ntests; i++) {
-		const struct cmp_test *t = &v->tests[i];
 		double cx = PAD_L + gw * ((double)i + 0.5);
-		char lab[32];
 
-		for (s = 0; s < sides; s++) {
-			const struct cmp_stat *st = which ? &t->p99_ms[s] :
-							    &t->iops[s];
-			double x = cx - bw * sides / 2 + bw * s + 2;
-			double y = ax_map(&a, st->median > 0 ? st->median : a.lo);
-
-			if (which)
-				interp_fmt_ms(lab, sizeof(lab), st->median);
-			else
-				fmt_count_label(lab, sizeof(lab), st->median);
-			fprintf(f, "<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" "
-				   "width=\"%.1f\" height=\"%.1f\" fill=\"%s\" "
-				   "rx=\"3\"/>", x, y, bw - 4,
-				fmax(a.y0 - y, 0.5), s ? COL_TO : COL_FROM);
-			fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor="
-				   "\"middle\">%s</text>\n", x + (bw - 4) / 2,
-				y - 5, lab);
-		}
-		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\" "
-			   "style=\"font-weight:600\">", cx, CHART_H - PAD_B + 20);
-		emit_escaped(f, t->test);
-		fputs("</text>", f);
-		if (!v->single) {
-			fmt_factor(lab, sizeof(lab), which ? t->p99_faster :
-							     t->iops_factor);
-			fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor="
-				   "\"middle\" class=\"%s\">%s %s</text>\n", cx,
-				CHART_H - PAD_B + 38,
-				(which ? t->p99_verdict : t->iops_verdict) ==
-						CMP_BETTER ? "good" :
-				(which ? t->p99_verdict : t->iops_verdict) ==
-						CMP_WORSE ? "bad" : "flat",
-				lab, which ? "faster" : "IOPS");
-		}
+		bar_group(&v->tests[i], which, sides, cx, bw, &a, f);
+		if (!v->single)
+			bar_factor(&v->tests[i], which, cx, f);
 	}
 	fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
-		   "stroke=\"#829ab1\"/></svg></div>\n", PAD_L, a.y0, x1, a.y0);
-}
-
-/* DiskSpd's percentile rows, as "nines" on the x axis: x = -log10(1-p). */
-static const double pcts[] = { 25, 50, 75, 90, 95, 99, 99.9, 99.99,
-			       99.999, 99.9999, 99.99999, 99.999999,
-			       99.9999999 };
-static const char *const pct_names[] = { "25", "50", "75", "90", "95",
-					 "99", "3-nines", "4", "5", "6",
-					 "7", "8", "9-nines" };
-
-static double nines(double p)
-{
-	return -log10(1 - p / 100);
-}
-
-/* Highest x a histogram of @n values supports: one value in n. */
-static double x_max_of(const struct hist *h)
-{
-	return h->count > 1 ? log10((double)h->count) : 0;
-}
-
-static void curve(FILE *f, const struct hist *h, const struct axis *ya,
-		  double xpx0, double xpx1, double xspan, const char *col)
-{
-	double xm = x_max_of(h);
-	size_t i;
-
-	fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width="
-		   "\"2.5\" points=\"", col);
-	fprintf(f, "%.1f,%.1f ", xpx0, ax_map(ya, (double)h->min_ns / 1e6));
-	for (i = 0; i < ARRAY_SIZE(pcts) && nines(pcts[i]) < xm; i++)
-		fprintf(f, "%.1f,%.1f ",
-			xpx0 + (xpx1 - xpx0) * nines(pcts[i]) / xspan,
-			ax_map(ya, (double)hist_percentile(h, pcts[i]) / 1e6));
-	fprintf(f, "%.1f,%.1f\"/>\n", xpx0 + (xpx1 - xpx0) * xm / xspan,
-		ax_map(ya, (double)h->max_ns / 1e6));
+		   "stroke=\"#829ab1\"/>", PAD_L, a.p0, x1, a.p0);
+	chart_end(f);
+	fputs("</div>\n", f);
 }
 
 /* Percentile curves of test @i, from the saved histograms. */
 static void pct_chart(const struct cmp_view *v, size_t i, FILE *f)
 {
-	const double w = 520, h = 300, x0 = 64, x1 = w - 16;
+	const double w = 520, h = 320, x0 = 64, x1 = w - 32;
 	int sides = v->single ? 1 : 2, s;
 	double lo = INFINITY, hi = 0, xspan = 1;
-	struct axis ya;
-	size_t k;
+	struct chart_axis xa, ya;
+	char title[160];
 
 	for (s = 0; s < sides; s++) {
 		const struct cmp_detail *d = &v->detail[2 * i + s];
@@ -319,45 +170,29 @@ static void pct_chart(const struct cmp_view *v, size_t i, FILE *f)
 			continue;
 		lo = fmin(lo, fmax((double)d->lat.min_ns / 1e6, 1e-4));
 		hi = fmax(hi, (double)d->lat.max_ns / 1e6);
-		xspan = fmax(xspan, ceil(x_max_of(&d->lat)));
+		if (d->lat.count > 1)
+			xspan = fmax(xspan, ceil(log10((double)d->lat.count)));
 	}
 	if (!(hi > 0))
 		return;
-	ax_fit(&ya, lo, hi, h - 44, 24);
-	if (!ya.log) {	/* curves span decades: keep them on log */
-		ya.log = true;
-		ya.lo = pow(10, floor(log10(lo)));
-		ya.hi = pow(10, ceil(log10(hi)));
-		if (ya.hi <= ya.lo)
-			ya.hi = ya.lo * 10;
-	}
-	fprintf(f, "<div class=\"panel\"><svg xmlns=\"http://www.w3.org/2000/"
-		   "svg\" viewBox=\"0 0 %.0f %.0f\" role=\"img\">\n", w, h);
-	fprintf(f, "<text x=\"%.1f\" y=\"16\" style=\"font-weight:600\">", x0);
-	emit_escaped(f, v->tests[i].test);
-	fputs(": latency by percentile</text>\n", f);
-	ax_draw(f, &ya, x0, x1, fmt_ms_axis);
-	for (k = 0; k < ARRAY_SIZE(pcts) && nines(pcts[k]) <= xspan; k++) {
-		double x = x0 + (x1 - x0) * nines(pcts[k]) / xspan;
-
-		if (pcts[k] < 90 && pcts[k] != 50)
-			continue;	/* keep the low end readable */
-		fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
-			   "stroke=\"#f0f4f8\"/><text x=\"%.1f\" y=\"%.1f\" "
-			   "text-anchor=\"middle\">%s</text>\n", x, ya.y1, x,
-			ya.y0, x, h - 26, pct_names[k]);
-	}
-	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">"
-		   "percentile (log of nines; last point = max)</text>\n",
-		(x0 + x1) / 2, h - 8);
+	chart_axis_log(&ya, lo, hi, h - 64, 36);
+	xa = (struct chart_axis){ .lo = 0, .hi = xspan, .p0 = x0, .p1 = x1 };
+	fputs("<div class=\"panel\">", f);
+	chart_begin(f, w, h, NULL);
+	snprintf(title, sizeof(title), "%s: latency by percentile",
+		 v->tests[i].test);
+	chart_text(f, x0, 16, "start", NULL, true, title);
+	chart_grid_y(f, &ya, x0, x1, chart_fmt_ms);
+	chart_grid_nines(f, &xa, ya.p1, ya.p0);
 	for (s = 0; s < sides; s++) {
 		const struct cmp_detail *d = &v->detail[2 * i + s];
 
 		if (d->loaded && d->lat.count)
-			curve(f, &d->lat, &ya, x0, x1, xspan,
-			      s ? COL_TO : COL_FROM);
+			chart_pct_curve(f, &d->lat, &xa, &ya,
+					s ? COL_TO : COL_FROM);
 	}
-	fputs("</svg></div>\n", f);
+	chart_end(f);
+	fputs("</div>\n", f);
 }
 
 static void cards(const struct cmp_view *v, FILE *f)
@@ -373,8 +208,8 @@ static void cards(const struct cmp_view *v, FILE *f)
 		emit_escaped(f, t->test);
 		fputs("</b>", f);
 		if (v->single) {
-			interp_fmt_count(a, sizeof(a), t->iops[0].median);
-			interp_fmt_ms(b, sizeof(b), t->p99_ms[0].median);
+			fmt_count(a, sizeof(a), t->iops[0].median);
+			fmt_latency_ms(b, sizeof(b), t->p99_ms[0].median);
 			fprintf(f, "<span class=\"big\">%s</span> IOPS<br/>"
 				   "P99 %s</div>\n", a, b);
 			continue;
@@ -401,9 +236,9 @@ static void td_pair(FILE *f, const struct cmp_stat *s, bool ms, int sides)
 
 	for (k = 0; k < sides; k++) {
 		if (ms)
-			interp_fmt_ms(a, sizeof(a), s[k].median);
+			fmt_latency_ms(a, sizeof(a), s[k].median);
 		else
-			interp_fmt_count(a, sizeof(a), s[k].median);
+			fmt_count(a, sizeof(a), s[k].median);
 		fprintf(f, "<td>%s</td>", a);
 	}
 }

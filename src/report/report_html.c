@@ -8,6 +8,7 @@
  */
 #include "report/report.h"
 #include "lib/emit.h"
+#include "report/chart.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -19,6 +20,7 @@
 #include "results/hist.h"
 #include "profile/profile.h"
 #include "results/results.h"
+#include "lib/fmt.h"
 #include "lib/util.h"
 
 /* Chart geometry (SVG user units = CSS px). */
@@ -132,107 +134,27 @@ static void put_cards(const struct results *r, const struct agg *a, FILE *f)
 	lat_card(f, "Max", h, 100);
 }
 
-/* Percentile axis: x = -log10(1 - p), 0 at p = 0, 9 at 9-nines. */
-static double pct_of_x(double x)
-{
-	return 100.0 * (1.0 - pow(10.0, -x));
-}
-
-struct yscale {
-	double lo, hi;		/* ms, log10 of them mapped to the plot */
-};
-
-static double ymap(const struct yscale *y, double ms)
-{
-	double h = CH_H - CH_T - CH_B;
-	double v = log10(ms < y->lo ? y->lo : ms);
-
-	return CH_T + h - h * (v - log10(y->lo)) / (log10(y->hi) -
-						     log10(y->lo));
-}
-
-static void put_line(FILE *f, const struct hist *h, double xmax,
-		     const struct yscale *y, const char *color)
-{
-	double x, pw = CH_W - CH_L - CH_R;
-
-	if (!h->count)
-		return;
-	fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2.5\" "
-		"stroke-linejoin=\"round\" points=\"", color);
-	for (x = 0; x <= xmax + 1e-9; x += xmax / 200) {
-		double ms = (double)hist_percentile(h, pct_of_x(x)) / 1e6;
-
-		fprintf(f, "%.1f,%.1f ", CH_L + pw * x / xmax, ymap(y, ms));
-	}
-	fputs("\"/>\n", f);
-}
-
-static void put_ylog_axis(FILE *f, const struct yscale *y)
-{
-	static const double steps[] = { 1, 2, 5 };
-	double dec;
-	size_t i, nsteps = ARRAY_SIZE(steps);
-
-	/* 1-2-5 ticks on up to three decades, decades alone beyond */
-	if (log10(y->hi / y->lo) > 3.01)
-		nsteps = 1;
-	for (dec = pow(10, floor(log10(y->lo))); dec <= y->hi; dec *= 10) {
-		for (i = 0; i < nsteps; i++) {
-			double v = dec * steps[i], py;
-			char lab[32];
-
-			if (v < y->lo * 0.999 || v > y->hi * 1.001)
-				continue;
-			py = ymap(y, v);
-			fmt_ms(lab, sizeof(lab), v);
-			fprintf(f, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" "
-				"stroke=\"#e2e8f0\"/>", CH_L, CH_W - CH_R, py, py);
-			fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s ms"
-				"</text>\n", CH_L - 8, py + 4, lab);
-		}
-	}
-}
-
 static void latency_chart(const struct agg *a, FILE *f)
 {
-	static const char *const xl[] = { "0%", "90%", "99%", "99.9%",
-		"99.99%", "99.999%", "99.9999%", "99.99999%", "99.999999%",
-		"99.9999999%" };
 	const struct hist *h = &a[DIR_COUNT].lat;
-	struct yscale y;
-	double xmax, pw = CH_W - CH_L - CH_R;
-	int i;
+	struct chart_axis x, y;
+	double lo = (double)h->min_ns / 1e6, xmax;
 
 	xmax = ceil(log10((double)h->count));
 	if (xmax < 2)
 		xmax = 2;
 	if (xmax > 9)
 		xmax = 9;
-	y.lo = (double)h->min_ns / 1e6;
-	y.hi = (double)h->max_ns / 1e6;
-	if (y.lo < 0.001)
-		y.lo = 0.001;
-	y.lo = pow(10, floor(log10(y.lo)));
-	y.hi = pow(10, ceil(log10(y.hi > y.lo * 10 ? y.hi : y.lo * 10)));
-	fprintf(f, "<svg viewBox=\"0 0 %d %d\" width=\"100%%\" role=\"img\" "
-		"xmlns=\"http://www.w3.org/2000/svg\" aria-label=\"latency by "
-		"percentile\">\n", CH_W, CH_H);
-	put_ylog_axis(f, &y);
-	for (i = 0; i <= (int)xmax; i++) {
-		double px = CH_L + pw * i / xmax;
-
-		fprintf(f, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\" "
-			"stroke=\"#e2e8f0\"/>", px, px, CH_T, CH_H - CH_B);
-		fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s"
-			"</text>\n", px, CH_H - CH_B + 18, xl[i]);
-	}
-	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">percentile "
-		"(log scale of 1 − p)</text>\n", CH_L + (int)pw / 2,
-		CH_H - 10);
-	put_line(f, &a[DIR_READ].lat, xmax, &y, COL_READ);
-	put_line(f, &a[DIR_WRITE].lat, xmax, &y, COL_WRITE);
-	fputs("</svg>\n", f);
+	x = (struct chart_axis){ .lo = 0, .hi = xmax, .p0 = CH_L,
+				 .p1 = CH_W - CH_R };
+	chart_axis_log(&y, lo < 0.001 ? 0.001 : lo, (double)h->max_ns / 1e6,
+		       CH_H - CH_B, CH_T);
+	chart_begin(f, CH_W, CH_H, "latency by percentile");
+	chart_grid_y(f, &y, CH_L, CH_W - CH_R, chart_fmt_ms);
+	chart_grid_nines(f, &x, CH_T, CH_H - CH_B);
+	chart_pct_curve(f, &a[DIR_READ].lat, &x, &y, COL_READ);
+	chart_pct_curve(f, &a[DIR_WRITE].lat, &x, &y, COL_WRITE);
+	chart_end(f);
 	fputs("<div class=\"legend\">", f);
 	if (a[DIR_READ].lat.count)
 		fputs("<span><i style=\"background:" COL_READ "\"></i>read</span>",
@@ -243,95 +165,69 @@ static void latency_chart(const struct agg *a, FILE *f)
 	fputs("</div>\n", f);
 }
 
-/* Sum of one direction's I/Os in interval @k over all rows. */
-static uint64_t interval_ios(const struct results *r, enum io_dir d,
-			     uint32_t k)
+/* One IOPS polyline of series @s over the plot. */
+static void iops_line(const struct results *r, const struct interval_stat *s,
+		      const struct chart_axis *y, const char *color, FILE *f)
 {
-	uint64_t n = 0;
-	uint32_t i;
-
-	for (i = 0; i < r->nrows; i++)
-		if (r->rows[i].dir[d].intervals)
-			n += r->rows[i].dir[d].intervals[k].ios;
-	return n;
-}
-
-static void iops_series(const struct results *r, enum io_dir d, double ymax,
-			const char *color, FILE *f)
-{
-	double pw = CH_W - CH_L - CH_R, ph = CH_H - CH_T - CH_B;
-	double sec = r->interval_ms / 1000.0;
+	double pw = CH_W - CH_L - CH_R, sec = r->interval_ms / 1000.0;
 	uint32_t k;
 
-	fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2.5\" "
-		"stroke-linejoin=\"round\" points=\"", color);
-	for (k = 0; k < r->nintervals; k++) {
-		double v = d == DIR_COUNT ?
-			(double)(interval_ios(r, DIR_READ, k) +
-				 interval_ios(r, DIR_WRITE, k)) :
-			(double)interval_ios(r, d, k);
-		double px = CH_L + pw * (k + 0.5) / r->nintervals;
-
-		fprintf(f, "%.1f,%.1f ", px, CH_T + ph - ph * (v / sec) / ymax);
-	}
-	fputs("\"/>\n", f);
+	chart_line_begin(f, color);
+	for (k = 0; k < r->nintervals; k++)
+		chart_line_point(f, CH_L + pw * (k + 0.5) / r->nintervals,
+				 chart_map(y, (double)s[k].ios / sec));
+	chart_line_end(f);
 }
 
-/* Smallest of 1, 1.2, 1.6, 2, 2.4, 3, 4, 5, 6, 8 (x 10^k) >= @v: values
- * that split into four readable ticks. */
-static double nice_ceil(double v)
+static void iops_axes(const struct results *r, const struct chart_axis *y,
+		      FILE *f)
 {
-	static const double m[] = { 1, 1.2, 1.6, 2, 2.4, 3, 4, 5, 6, 8 };
-	double p = pow(10, floor(log10(v)));
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(m); i++)
-		if (v <= m[i] * p)
-			return m[i] * p;
-	return 10 * p;
-}
-
-static void iops_chart(const struct results *r, FILE *f)
-{
-	double pw = CH_W - CH_L - CH_R, ph = CH_H - CH_T - CH_B;
-	double sec = r->interval_ms / 1000.0, ymax = 1;
+	double pw = CH_W - CH_L - CH_R, sec = r->interval_ms / 1000.0;
+	char lab[64];
 	uint32_t k, step;
-	int i;
 
-	for (k = 0; k < r->nintervals; k++) {
-		double v = (double)(interval_ios(r, DIR_READ, k) +
-				    interval_ios(r, DIR_WRITE, k)) / sec;
-
-		if (v > ymax)
-			ymax = v;
-	}
-	ymax = nice_ceil(ymax * 1.05);
-	fprintf(f, "<svg viewBox=\"0 0 %d %d\" width=\"100%%\" role=\"img\" "
-		"xmlns=\"http://www.w3.org/2000/svg\" aria-label=\"IOPS over "
-		"time\">\n", CH_W, CH_H);
-	for (i = 0; i <= 4; i++) {
-		double py = CH_T + ph - ph * i / 4;
-
-		fprintf(f, "<line x1=\"%d\" x2=\"%d\" y1=\"%.1f\" y2=\"%.1f\" "
-			"stroke=\"#e2e8f0\"/><text x=\"%d\" y=\"%.1f\" "
-			"text-anchor=\"end\">%.0f</text>\n", CH_L, CH_W - CH_R,
-			py, py, CH_L - 8, py + 4, ymax * i / 4);
-	}
+	chart_grid_y(f, y, CH_L, CH_W - CH_R, chart_fmt_count);
 	step = r->nintervals > 10 ? (r->nintervals + 9) / 10 : 1;
-	for (k = 0; k < r->nintervals; k += step)
-		fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">"
-			"%.1f s</text>\n", CH_L + pw * (k + 0.5) / r->nintervals,
-			CH_H - CH_B + 18, sec * (k + 1));
-	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">end of "
-		"interval (%" PRIu32 " ms each), IOPS</text>\n",
-		CH_L + (int)pw / 2, CH_H - 10, r->interval_ms);
-	iops_series(r, DIR_COUNT, ymax, COL_TOTAL, f);
-	iops_series(r, DIR_READ, ymax, COL_READ, f);
-	iops_series(r, DIR_WRITE, ymax, COL_WRITE, f);
-	fputs("</svg>\n<div class=\"legend\"><span><i style=\"background:"
+	for (k = 0; k < r->nintervals; k += step) {
+		snprintf(lab, sizeof(lab), "%.1f s", sec * (k + 1));
+		chart_text(f, CH_L + pw * (k + 0.5) / r->nintervals,
+			   CH_H - CH_B + 18, "middle", NULL, false, lab);
+	}
+	snprintf(lab, sizeof(lab), "end of interval (%" PRIu32 " ms each), "
+		 "IOPS", r->interval_ms);
+	chart_text(f, CH_L + pw / 2, CH_H - 10, "middle", NULL, false, lab);
+}
+
+static int iops_chart(const struct results *r, FILE *f)
+{
+	static const char *const col[] = { COL_READ, COL_WRITE, COL_TOTAL };
+	static const enum io_dir order[] = { DIR_COUNT, DIR_READ, DIR_WRITE };
+	struct interval_stat *s = calloc(3 * (size_t)r->nintervals, sizeof(*s));
+	double sec = r->interval_ms / 1000.0, ymax = 1;
+	struct chart_axis y;
+	uint32_t k;
+	int d;
+
+	if (!s)
+		return -ENOMEM;
+	for (d = DIR_READ; d <= DIR_COUNT; d++)
+		results_series(r, -1, d, s + d * r->nintervals);
+	for (k = 0; k < r->nintervals; k++)
+		ymax = fmax(ymax, (double)s[DIR_COUNT * r->nintervals + k].ios /
+				  sec);
+	chart_axis_linear(&y, ymax, CH_H - CH_B, CH_T);
+	chart_begin(f, CH_W, CH_H, "IOPS over time");
+	iops_axes(r, &y, f);
+	for (d = 0; d < 3; d++)
+		iops_line(r, s + order[d] * r->nintervals, &y, col[order[d]],
+			  f);
+	chart_end(f);
+	free(s);
+	fputs("<div class=\"legend\"><span><i style=\"background:"
 	      COL_TOTAL "\"></i>total</span><span><i style=\"background:"
 	      COL_READ "\"></i>read</span><span><i style=\"background:"
 	      COL_WRITE "\"></i>write</span></div>\n", f);
+	return 0;
 }
 
 static void lat_td(FILE *f, const struct hist *h, double pct)
@@ -342,26 +238,22 @@ static void lat_td(FILE *f, const struct hist *h, double pct)
 		fputs("<td>N/A</td>", f);
 }
 
+/* The short table: results_pcts from min to 6-nines, then max. */
 static void percentile_table(const struct agg *a, FILE *f)
 {
-	static const struct {
-		const char *label;
-		double pct;
-	} rows[] = {
-		{ "min", 0 }, { "25th", 25 }, { "50th", 50 }, { "75th", 75 },
-		{ "90th", 90 }, { "95th", 95 }, { "99th", 99 },
-		{ "3-nines", 99.9 }, { "4-nines", 99.99 },
-		{ "5-nines", 99.999 }, { "6-nines", 99.9999 }, { "max", 100 },
-	};
 	size_t i;
 
 	fputs("<table><tr><th class=\"l\">%-ile</th><th>read (ms)</th>"
 	      "<th>write (ms)</th><th>total (ms)</th></tr>\n", f);
-	for (i = 0; i < ARRAY_SIZE(rows); i++) {
-		fprintf(f, "<tr><td class=\"l\">%s</td>", rows[i].label);
-		lat_td(f, &a[DIR_READ].lat, rows[i].pct);
-		lat_td(f, &a[DIR_WRITE].lat, rows[i].pct);
-		lat_td(f, &a[DIR_COUNT].lat, rows[i].pct);
+	for (i = 0; i <= RESULTS_PCT_MAX; i++) {
+		const struct results_pct *p = &results_pcts[i];
+
+		if (i > RESULTS_PCT_6NINES && i < RESULTS_PCT_MAX)
+			continue;
+		fprintf(f, "<tr><td class=\"l\">%s</td>", p->label);
+		lat_td(f, &a[DIR_READ].lat, p->pct);
+		lat_td(f, &a[DIR_WRITE].lat, p->pct);
+		lat_td(f, &a[DIR_COUNT].lat, p->pct);
 		fputs("</tr>\n", f);
 	}
 	fputs("</table>\n", f);
@@ -417,7 +309,7 @@ static void dts(FILE *f, const char *k, uint64_t bytes)
 {
 	char b[32];
 
-	report_fmt_size(b, sizeof(b), bytes);
+	fmt_size(b, sizeof(b), bytes);
 	dt(f, k, b);
 }
 
@@ -545,9 +437,10 @@ static void head(const struct results *r, FILE *f)
 	}
 }
 
-static void body(const struct results *r, struct agg *a, FILE *f)
+static int body(const struct results *r, struct agg *a, FILE *f)
 {
 	enum io_dir d;
+	int ret = 0;
 
 	for (d = DIR_READ; d <= DIR_COUNT; d++)
 		results_aggregate(r, -1, d, &a[d]);
@@ -563,12 +456,13 @@ static void body(const struct results *r, struct agg *a, FILE *f)
 	}
 	if (r->nintervals && r->interval_ms) {
 		fputs("<h2>IOPS over time</h2>\n<div class=\"panel\">\n", f);
-		iops_chart(r, f);
+		ret = iops_chart(r, f);
 		fputs("</div>\n", f);
 	}
 	fputs("<h2>Per thread</h2>\n<div class=\"panel\">\n", f);
 	thread_table(r, &a[3], f);
 	fputs("</div>\n", f);
+	return ret;
 }
 
 /* A red banner when an I/O failed: the run failed, whatever it shows.
@@ -600,6 +494,7 @@ static void failure_banner(const struct results *r, FILE *f)
 int report_html(const struct results *r, FILE *f)
 {
 	struct agg *a;
+	int ret;
 
 	head(r, f);
 	failure_banner(r, f);
@@ -610,8 +505,10 @@ int report_html(const struct results *r, FILE *f)
 		a = malloc(4 * sizeof(*a));
 		if (!a)
 			return -ENOMEM;
-		body(r, a, f);
+		ret = body(r, a, f);
 		free(a);
+		if (ret)
+			return ret;
 	}
 	fputs("<div class=\"grid\"><div><h2>Parameters</h2>\n", f);
 	params(r, f);

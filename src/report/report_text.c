@@ -4,9 +4,11 @@
  * queue depth actually reached and the I/Os per system call.
  *
  * Everything printed comes from struct results, so a saved run renders
- * the same text later (`ioprobe show`).
+ * the same text later (`ioprobe show`).  The "Input parameters" part is
+ * in report_text_input.c.
  */
 #include "report/report.h"
+#include "report/report_text_input.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -17,23 +19,10 @@
 #include "results/hist.h"
 #include "profile/profile.h"
 #include "results/results.h"
+#include "lib/fmt.h"
 #include "lib/util.h"
-#include "run/workload.h"
 
 #define STARS "*******************************************************************************"
-
-/* DiskSpd's percentile rows: label and percentile (0 = min, 100 = max). */
-static const struct {
-	const char *label;
-	double pct;
-} lat_rows[] = {
-	{ "min", 0 },		{ "25th", 25 },		{ "50th", 50 },
-	{ "75th", 75 },		{ "90th", 90 },		{ "95th", 95 },
-	{ "99th", 99 },		{ "3-nines", 99.9 },	{ "4-nines", 99.99 },
-	{ "5-nines", 99.999 },	{ "6-nines", 99.9999 },
-	{ "7-nines", 99.99999 },	{ "8-nines", 99.999999 },
-	{ "9-nines", 99.9999999 },	{ "max", 100 },
-};
 
 static void put_dashes(FILE *f, unsigned int n)
 {
@@ -44,255 +33,8 @@ static void put_dashes(FILE *f, unsigned int n)
 
 static const char *sz(char *buf, size_t len, uint64_t bytes)
 {
-	report_fmt_size(buf, len, bytes);
+	fmt_size(buf, len, bytes);
 	return buf;
-}
-
-/* The timespan's global lines (DiskSpd order) and the engine used. */
-static void put_timespan(const struct profile *p, const char *engine,
-			 const char *note, FILE *f)
-{
-	uint32_t i;
-	bool zr = false;
-
-	fprintf(f, "\ttimespan: %3d\n\t-------------\n", 1);
-	fprintf(f, "\tduration: %" PRIu32 "s\n", p->duration_s);
-	fprintf(f, "\twarm up time: %" PRIu32 "s\n", p->warmup_s);
-	fprintf(f, "\tcool down time: %" PRIu32 "s\n", p->cooldown_s);
-	if (!p->affinity_given)
-		fputs("\taffinity disabled\n", f);
-	if (p->measure_latency)
-		fputs("\tmeasuring latency\n", f);
-	if (p->iops_interval_ms)
-		fprintf(f, "\tgathering IOPS at intervals of %" PRIu32 "ms\n",
-			p->iops_interval_ms);
-	fprintf(f, "\trandom seed: %" PRIu64 "\n", p->seed);
-	fprintf(f, "\tI/O engine: %s\n", engine);
-	if (note && *note)
-		fprintf(f, "\tengine note: %s\n", note);
-	if (p->pool_threads) {
-		fprintf(f, "\tthread pool with %" PRIu32 " threads\n",
-			p->pool_threads);
-		if (p->pool_requests)
-			fprintf(f,
-				"\tnumber of outstanding I/O operations per thread: %" PRIu32
-				"\n", p->pool_requests);
-	}
-	if (p->affinity_given && p->ncpus) {
-		fputs("\tadvanced affinity round robin (group/core): ", f);
-		for (i = 0; i < p->ncpus; i++)
-			fprintf(f, "%s%" PRIu32 "/%" PRIu32, i ? ", " : "",
-				p->cpus[i] / 64, p->cpus[i] % 64);
-		fputc('\n', f);
-	}
-	for (i = 0; i < p->ntargets; i++)
-		zr |= p->targets[i].wbuf == WBUF_RANDOM_PER_IO;
-	if (zr) {
-		fputs("\tgenerating random data for each write IO\n", f);
-		fputs("\t  WARNING: this adds the cost of filling the buffer to every write\n",
-		      f);
-		fputs("\t  WARNING: and may lower the IOPS the device can be driven to\n",
-		      f);
-	}
-}
-
-static void put_cache(const struct target_opts *t, FILE *f)
-{
-	switch (t->cache) {
-	case CACHE_DIRECT:
-		fputs("\t\tsoftware cache disabled\n", f);
-		break;
-	case CACHE_REMOTE:
-		fputs("\t\tlocal software cache disabled, remote cache enabled\n",
-		      f);
-		break;
-	case CACHE_BUFFERED:
-	case CACHE_MMAP:
-	default:
-		fputs("\t\tusing software cache\n", f);
-		break;
-	}
-	if (!t->write_through)
-		fputs("\t\tusing hardware write cache, writethrough off\n", f);
-	else if (t->cache == CACHE_DIRECT || t->cache == CACHE_REMOTE)
-		fputs("\t\thardware write cache disabled, writethrough on\n", f);
-	else
-		fputs("\t\thardware and software write caches disabled, writethrough on\n",
-		      f);
-	static const char *const flush[] = {
-		"", ", flush mode: FlushViewOfFile",
-		", flush mode: FlushNonVolatileMemory",
-		", flush mode: FlushNonVolatileMemory, no drain",
-	};
-
-	if (t->cache == CACHE_MMAP)
-		fprintf(f, "\t\tmemory mapped I/O enabled%s\n",
-			t->flush <= FLUSH_NV_NODRAIN ? flush[t->flush] : "");
-}
-
-static void put_pattern(const struct target_opts *t, FILE *f)
-{
-	char a[32];
-	uint64_t align = t->random_align_bytes ? t->random_align_bytes :
-						 t->block_bytes;
-	uint64_t stride = t->stride_bytes ? t->stride_bytes : t->block_bytes;
-
-	if (t->write_pct == 0)
-		fputs("\t\tperforming read test\n", f);
-	else if (t->write_pct == 100)
-		fputs("\t\tperforming write test\n", f);
-	else
-		fprintf(f,
-			"\t\tperforming mix test (read/write ratio: %" PRIu32
-			"/%" PRIu32 ")\n", 100 - t->write_pct, t->write_pct);
-	fprintf(f, "\t\tblock size: %s\n", sz(a, sizeof(a), t->block_bytes));
-	if (t->random && t->random_pct >= 100)
-		fprintf(f, "\t\tusing random I/O (alignment: %s)\n",
-			sz(a, sizeof(a), align));
-	else if (t->random)
-		fprintf(f,
-			"\t\tusing mixed random/sequential I/O (%" PRIu32
-			"%% random) (alignment/stride: %s)\n", t->random_pct,
-			sz(a, sizeof(a), align));
-	else
-		fprintf(f, "\t\tusing%s sequential I/O (stride: %s)\n",
-			t->interlocked ? " interlocked" : "",
-			sz(a, sizeof(a), stride));
-}
-
-static void put_dist(const struct target_opts *t, FILE *f)
-{
-	char a[32];
-	uint32_t i;
-
-	if (t->dist == DIST_NONE || !t->ndist)
-		return;
-	fputs("\t\tIO Distribution:", f);
-	for (i = 0; i < t->ndist; i++) {
-		const struct dist_range *d = &t->dist_ranges[i];
-
-		if (t->dist == DIST_PCT)
-			fprintf(f, "%s %" PRIu32 "%% of IO in %" PRIu64
-				"%% of target", i ? "," : "", d->io_pct,
-				d->span);
-		else if (d->span)
-			fprintf(f, "%s %" PRIu32 "%% of IO in %s", i ? "," : "",
-				d->io_pct, sz(a, sizeof(a), d->span));
-		else
-			fprintf(f, "%s %" PRIu32 "%% of IO in the rest",
-				i ? "," : "", d->io_pct);
-	}
-	fputc('\n', f);
-}
-
-/* Time-averaged requests in flight on target @i over its rows; false
- * when there is nothing measured to average (-Rp, interrupted early). */
-static bool target_inflight(const struct results *r, uint32_t i,
-			    double *mean)
-{
-	double sum = 0;
-	uint32_t j, n = 0;
-
-	if (!r || r->no_results)
-		return false;
-	for (j = 0; j < r->nrows; j++) {
-		if (r->rows[j].target != i)
-			continue;
-		sum += r->rows[j].mean_inflight;
-		n++;
-	}
-	*mean = n ? sum / n : 0.0;
-	return n > 0;
-}
-
-/* @r is NULL for -Rp (a profile not run). */
-static void put_target(const struct profile *p, uint32_t i,
-		       const struct results *r, const char *engine, FILE *f)
-{
-	const struct target_opts *t = &p->targets[i];
-	double qd;
-	static const char *const prio[] = { "normal", "very low", "low",
-					    "normal" };
-	char a[32];
-
-	fprintf(f, "\tpath: '%s'\n", t->path ? t->path : "");
-	fprintf(f, "\t\tthink time: %" PRIu32 "ms\n", t->think_ms);
-	fprintf(f, "\t\tburst size: %" PRIu32 "\n", t->burst);
-	put_cache(t, f);
-	if (t->wbuf == WBUF_ZERO)
-		fputs("\t\tzeroing write buffers\n", f);
-	if (t->wbuf == WBUF_SOURCE) {
-		fprintf(f, "\t\twrite buffer size: %s\n",
-			sz(a, sizeof(a), t->wbuf_source_bytes));
-		if (t->wbuf_source_path)
-			fprintf(f, "\t\twrite buffer source: '%s'\n",
-				t->wbuf_source_path);
-		else
-			fputs("\t\twrite buffer source: random fill\n", f);
-	}
-	if (t->parallel_async)
-		fputs("\t\tusing parallel async I/O\n", f);
-	put_pattern(t, f);
-	if (p->pool_threads && p->pool_requests)
-		fprintf(f, "\t\trelative IO weight in thread pool: %" PRIu32 "\n",
-			t->weight);
-	else if (target_inflight(r, i, &qd))
-		fprintf(f,
-			"\t\tnumber of outstanding I/O operations per thread: %" PRIu32
-			" (achieved %.1f)\n", t->outstanding, qd);
-	else
-		fprintf(f,
-			"\t\tnumber of outstanding I/O operations per thread: %" PRIu32
-			"\n", t->outstanding);
-	if (t->base_bytes)
-		fprintf(f, "\t\tbase file offset: %s\n",
-			sz(a, sizeof(a), t->base_bytes));
-	if (t->max_bytes)
-		fprintf(f, "\t\tmax file size: %s\n",
-			sz(a, sizeof(a), t->max_bytes));
-	if (t->thread_stride_bytes)
-		fprintf(f, "\t\tthread stride size: %s\n",
-			sz(a, sizeof(a), t->thread_stride_bytes));
-	if (t->hint_sequential)
-		fputs("\t\tusing sequential access hint (POSIX_FADV_SEQUENTIAL)\n",
-		      f);
-	if (t->hint_random)
-		fputs("\t\tusing random access hint (POSIX_FADV_RANDOM)\n", f);
-	if (t->hint_temporary)
-		fputs("\t\ttemporary file hint (no Linux equivalent, ignored)\n",
-		      f);
-	if (!p->pool_threads)
-		fprintf(f, "\t\tthreads per file: %" PRIu32 "\n", t->threads);
-	if (!p->pool_threads && t->outstanding > 1)
-		fprintf(f, "\t\tusing %s\n", engine);
-	fprintf(f, "\t\tIO priority: %s\n",
-		prio[t->io_priority < 4 ? t->io_priority : 3]);
-	if (t->throttle_iops)
-		fprintf(f, "\t\tthroughput rate-limited to %" PRIu64 " IOPS\n",
-			t->throttle_iops);
-	else if (t->throttle_bytes_per_ms)
-		fprintf(f, "\t\tthroughput rate-limited to %" PRIu64 " B/ms\n",
-			t->throttle_bytes_per_ms);
-	put_dist(t, f);
-}
-
-/* "Command Line" and "Input parameters", shared by the run and -Rp. */
-static void put_input(const struct profile *p, const struct results *r,
-		      const char *engine, const char *note, FILE *f)
-{
-	uint32_t i;
-
-	fprintf(f, "\nCommand Line: %s\n\n", p->cmdline ? p->cmdline : "");
-	if (p->experiment_flags)
-		fprintf(f, "Experiment Flags: 0x%x (%u)\n\n",
-			p->experiment_flags, p->experiment_flags);
-	fputs("Input parameters:\n\n", f);
-	if (p->verbose)
-		fputs("\tusing verbose mode\n", f);
-	put_timespan(p, engine, note, f);
-	for (i = 0; i < p->ntargets; i++)
-		put_target(p, i, r, engine, f);
-	fputc('\n', f);
 }
 
 static const char *or_unknown(const char *s)
@@ -462,11 +204,11 @@ static void put_lat_chart(const struct agg *a, FILE *f)
 
 	fputs("  %-ile |  Read (ms) | Write (ms) | Total (ms)\n", f);
 	put_dashes(f, 46);
-	for (i = 0; i < ARRAY_SIZE(lat_rows); i++) {
-		fprintf(f, "%7s", lat_rows[i].label);
-		put_lat_cell(&a[DIR_READ].lat, lat_rows[i].pct, f);
-		put_lat_cell(&a[DIR_WRITE].lat, lat_rows[i].pct, f);
-		put_lat_cell(&a[DIR_COUNT].lat, lat_rows[i].pct, f);
+	for (i = 0; i < RESULTS_NPCT; i++) {
+		fprintf(f, "%7s", results_pcts[i].label);
+		put_lat_cell(&a[DIR_READ].lat, results_pcts[i].pct, f);
+		put_lat_cell(&a[DIR_WRITE].lat, results_pcts[i].pct, f);
+		put_lat_cell(&a[DIR_COUNT].lat, results_pcts[i].pct, f);
 		fputc('\n', f);
 	}
 }
@@ -633,7 +375,7 @@ static void put_run_facts(const struct results *r, FILE *f)
 	for (i = 0; i < r->ntargets && i < r->profile.ntargets; i++) {
 		double qd = 0.0;
 
-		target_inflight(r, i, &qd);
+		report_text_inflight(r, i, &qd);
 		fprintf(f, "achieved queue depth:\t%.1f of %" PRIu32, qd,
 			r->profile.targets[i].outstanding);
 		if (r->ntargets > 1)
@@ -652,7 +394,7 @@ static void put_dist_size(uint64_t v, bool pad, FILE *f)
 	char buf[32];
 	size_t n;
 
-	report_fmt_size(buf, sizeof(buf), v);
+	fmt_size(buf, sizeof(buf), v);
 	n = strcspn(buf, "KMGT");
 	fprintf(f, pad ? "%6.*s%-4s" : "%6.*s%s", (int)n, buf, buf + n);
 }
@@ -687,30 +429,16 @@ static void put_thread_runs(const struct results *r, uint32_t target,
 }
 
 /* -rd: the ranges the generator really uses after truncation to the
- * target and renormalising; recomputed from the profile and the target
- * size (workload_init is pure), so `show` prints the same. */
+ * target and renormalising (results_fill_dist). */
 static void put_effective_dist(const struct results *r, FILE *f)
 {
-	struct workload *w;
-	const struct dist_eff *d;
+	const struct results_dist *d;
 	bool header = false;
-	uint32_t i, j, n;
-	char err[256];
+	uint32_t i, j;
 
-	w = malloc(sizeof(*w));
-	if (!w)
-		return;
-	for (i = 0; i < r->ntargets && i < r->profile.ntargets; i++) {
-		const struct target_opts *o = &r->profile.targets[i];
-		_Atomic uint64_t seq = 0;
-
-		if (o->dist == DIST_NONE)
-			continue;
-		if (workload_init(w, o, r->targets[i].size_bytes, 0, 0, 0,
-				  &seq, err, sizeof(err)))
-			continue;
-		n = workload_dist(w, &d);
-		if (!n)
+	for (i = 0; i < r->ntargets; i++) {
+		d = r->targets[i].dist;
+		if (!r->targets[i].ndist)
 			continue;
 		if (!header) {
 			fputs("\nEffective IO Distributions\n"
@@ -719,8 +447,8 @@ static void put_effective_dist(const struct results *r, FILE *f)
 		}
 		fprintf(f, "target: %s", r->targets[i].path);
 		put_thread_runs(r, i, f);
-		for (j = 0; j < n; j++) {
-			if (!d[j].io_pct && d[j].io_share_pct <= 0)
+		for (j = 0; j < r->targets[i].ndist; j++) {
+			if (d[j].io_share_pct <= 0)
 				continue;	/* holes are not listed */
 			fprintf(f, "%6.0f%% of IO => [", d[j].io_share_pct);
 			put_dist_size(d[j].start, true, f);
@@ -729,7 +457,6 @@ static void put_effective_dist(const struct results *r, FILE *f)
 			fputs(")\n", f);
 		}
 	}
-	free(w);
 }
 
 static int put_results(const struct results *r, FILE *f)
@@ -776,21 +503,10 @@ int report_text(const struct results *r, FILE *f)
 {
 	int ret;
 
-	put_input(&r->profile, r, r->engine, r->engine_note, f);
+	report_text_input(&r->profile, r, r->engine, r->engine_note, f);
 	put_sysinfo(r, f);
 	ret = put_results(r, f);
 	if (ret)
 		return ret;
-	return ferror(f) ? -EIO : 0;
-}
-
-int report_text_profile(const struct profile *p, FILE *f)
-{
-	if (p->engine)
-		put_input(p, NULL, p->engine, NULL, f);
-	else
-		put_input(p, NULL, "io_uring",
-			  "default; libaio, then sync, if io_uring is unavailable",
-			  f);
 	return ferror(f) ? -EIO : 0;
 }

@@ -18,7 +18,6 @@
 
 #include "results/hist.h"
 #include "lib/util.h"
-#include "run/workload.h"
 #include "profile/xmlprofile.h"
 #include "lib/emit.h"
 
@@ -302,39 +301,6 @@ struct series {
 	struct interval_stat *dir[DIR_COUNT];
 };
 
-static void series_zero(struct series *s)
-{
-	uint32_t i, d;
-
-	for (d = 0; d < DIR_COUNT; d++) {
-		for (i = 0; i < s->n; i++) {
-			memset(&s->dir[d][i], 0, sizeof(s->dir[d][i]));
-			s->dir[d][i].lat_min_ns = UINT64_MAX;
-		}
-	}
-}
-
-static void series_add(struct series *s, const struct thread_target *row)
-{
-	uint32_t i, d;
-
-	for (d = 0; d < DIR_COUNT; d++) {
-		const struct interval_stat *src = row->dir[d].intervals;
-
-		for (i = 0; src && i < s->n; i++) {
-			struct interval_stat *x = &s->dir[d][i];
-
-			x->ios += src[i].ios;
-			x->lat_sum_ns += src[i].lat_sum_ns;
-			x->lat_sumsq_ns += src[i].lat_sumsq_ns;
-			if (src[i].ios && src[i].lat_min_ns < x->lat_min_ns)
-				x->lat_min_ns = src[i].lat_min_ns;
-			if (src[i].ios && src[i].lat_max_ns > x->lat_max_ns)
-				x->lat_max_ns = src[i].lat_max_ns;
-		}
-	}
-}
-
 /* Buckets up to the last one that saw a completion, as DiskSpd prints. */
 static uint32_t series_valid(const struct series *s)
 {
@@ -441,43 +407,30 @@ static void aggregate3(const struct results *r,
 	}
 }
 
-/* -rd: the effective ranges the generator used (recomputed from the
- * profile and the target size; workload_init is pure), as DiskSpd's
- * <Distribution><Absolute><Range IO="pct">bytes</Range>..., holes IO="0". */
+/* -rd: the effective ranges the generator used (results_fill_dist), as
+ * DiskSpd's <Distribution><Absolute><Range IO="pct">bytes</Range>...,
+ * holes IO="0". */
 static void write_distribution(FILE *f, unsigned int lvl,
 			       const struct results *r,
 			       const struct thread_target *row)
 {
-	const struct target_opts *o;
-	const struct dist_eff *d;
-	struct workload *wl;
-	_Atomic uint64_t seq = 0;
-	char err[256];
-	uint32_t j, n;
+	const struct target_info *t;
+	uint32_t j;
 
 	if (row->target >= r->profile.ntargets ||
-	    row->target >= r->ntargets)
+	    row->target >= r->ntargets || !r->targets[row->target].ndist)
 		return;
-	o = &r->profile.targets[row->target];
-	if (o->dist == DIST_NONE)
-		return;
-	wl = malloc(sizeof(*wl));
-	if (!wl)
-		return;
-	if (workload_init(wl, o, r->targets[row->target].size_bytes, 0, 0, 0,
-			  &seq, err, sizeof(err)) == 0 &&
-	    (n = workload_dist(wl, &d)) > 0) {
-		open_el(f, lvl, "Distribution");
-		open_el(f, lvl + 1, "Absolute");
-		for (j = 0; j < n; j++) {
-			ind(f, lvl + 2);
-			fprintf(f, "<Range IO=\"%.0f\">%" PRIu64 "</Range>\n",
-				d[j].io_share_pct, d[j].end - d[j].start);
-		}
-		close_el(f, lvl + 1, "Absolute");
-		close_el(f, lvl, "Distribution");
+	t = &r->targets[row->target];
+	open_el(f, lvl, "Distribution");
+	open_el(f, lvl + 1, "Absolute");
+	for (j = 0; j < t->ndist; j++) {
+		ind(f, lvl + 2);
+		fprintf(f, "<Range IO=\"%.0f\">%" PRIu64 "</Range>\n",
+			t->dist[j].io_share_pct,
+			t->dist[j].end - t->dist[j].start);
 	}
-	free(wl);
+	close_el(f, lvl + 1, "Absolute");
+	close_el(f, lvl, "Distribution");
 }
 
 static void write_target(FILE *f, unsigned int lvl, const struct results *r,
@@ -502,8 +455,8 @@ static void write_target(FILE *f, unsigned int lvl, const struct results *r,
 	if (p->measure_latency)
 		write_row_latency(f, lvl + 1, w->a);
 	if (r->nintervals && w->s.n) {
-		series_zero(&w->s);
-		series_add(&w->s, row);
+		results_row_series(r, row, DIR_READ, w->s.dir[DIR_READ]);
+		results_row_series(r, row, DIR_WRITE, w->s.dir[DIR_WRITE]);
 		write_iops(f, lvl + 1, w->a, &w->s, r->interval_ms);
 	}
 	write_device(f, lvl + 1, t, row);
@@ -619,11 +572,8 @@ static void write_timespan(FILE *f, unsigned int lvl, const struct results *r,
 	if (p->measure_latency)
 		write_latency(f, lvl + 1, w->a);
 	if (r->nintervals && w->s.n) {
-		uint32_t i;
-
-		series_zero(&w->s);
-		for (i = 0; i < r->nrows; i++)
-			series_add(&w->s, &r->rows[i]);
+		results_series(r, -1, DIR_READ, w->s.dir[DIR_READ]);
+		results_series(r, -1, DIR_WRITE, w->s.dir[DIR_WRITE]);
 		write_iops(f, lvl + 1, w->a, &w->s, r->interval_ms);
 	}
 	write_threads(f, lvl + 1, r, w);

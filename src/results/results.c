@@ -1,7 +1,8 @@
 /* results.c - ownership of struct results (rows, intervals, the profile
  * copy) and the aggregates every report prints: totals, per-target and
  * per-direction sums, merged latency histograms and the IOPS standard
- * deviation over -D intervals. */
+ * deviation over -D intervals; the -D series, the -rd ranges and the
+ * percentile list the reports share. */
 #include "results/results.h"
 
 #include <errno.h>
@@ -124,6 +125,75 @@ static bool row_selected(const struct thread_target *row, int target)
 	return target < 0 || row->target == (uint32_t)target;
 }
 
+const struct results_pct results_pcts[RESULTS_NPCT] = {
+	{ "min", "min", 0 },		{ "25th", "25", 25 },
+	{ "50th", "50", 50 },		{ "75th", "75", 75 },
+	{ "90th", "90", 90 },		{ "95th", "95", 95 },
+	{ "99th", "99", 99 },		{ "3-nines", "99.9", 99.9 },
+	{ "4-nines", "99.99", 99.99 },	{ "5-nines", "99.999", 99.999 },
+	{ "6-nines", "99.9999", 99.9999 },
+	{ "7-nines", "99.99999", 99.99999 },
+	{ "8-nines", "99.999999", 99.999999 },
+	{ "9-nines", "99.9999999", 99.9999999 },
+	{ "max", "max", 100 },
+};
+
+/* Interval @i of directions [dlo, dhi) merged over the selected rows into
+ * @x: the one place the -D series is summed. */
+static void merge_interval(const struct thread_target *rows, uint32_t nrows,
+			   int target, int dlo, int dhi, uint32_t i,
+			   struct interval_stat *x)
+{
+	uint32_t k;
+	int d;
+
+	memset(x, 0, sizeof(*x));
+	x->lat_min_ns = UINT64_MAX;
+	for (k = 0; k < nrows; k++) {
+		if (!row_selected(&rows[k], target))
+			continue;
+		for (d = dlo; d < dhi; d++) {
+			const struct interval_stat *s = rows[k].dir[d].intervals;
+
+			if (!s)
+				continue;
+			s += i;
+			x->ios += s->ios;
+			x->lat_sum_ns += s->lat_sum_ns;
+			x->lat_sumsq_ns += s->lat_sumsq_ns;
+			if (s->ios && s->lat_min_ns < x->lat_min_ns)
+				x->lat_min_ns = s->lat_min_ns;
+			if (s->ios && s->lat_max_ns > x->lat_max_ns)
+				x->lat_max_ns = s->lat_max_ns;
+		}
+	}
+}
+
+static void series_rows(const struct results *r,
+			const struct thread_target *rows, uint32_t nrows,
+			int target, enum io_dir dir, struct interval_stat *out)
+{
+	int dlo = dir == DIR_COUNT ? 0 : (int)dir;
+	int dhi = dir == DIR_COUNT ? DIR_COUNT : (int)dir + 1;
+	uint32_t i;
+
+	for (i = 0; i < r->nintervals; i++)
+		merge_interval(rows, nrows, target, dlo, dhi, i, &out[i]);
+}
+
+void results_series(const struct results *r, int target, enum io_dir dir,
+		    struct interval_stat *out)
+{
+	series_rows(r, r->rows, r->nrows, target, dir, out);
+}
+
+void results_row_series(const struct results *r,
+			const struct thread_target *row, enum io_dir dir,
+			struct interval_stat *out)
+{
+	series_rows(r, row, 1, -1, dir, out);
+}
+
 /* Population sigma of the per-interval I/O counts of @rows (merged over
  * the selected rows and directions first), over intervals 0..last seen
  * (the last with any I/O), in I/Os per second.  Exact integer sums. */
@@ -133,22 +203,17 @@ static double iops_stddev(const struct results *r,
 {
 	unsigned __int128 s = 0, ss = 0, s_last = 0, ss_last = 0;
 	unsigned __int128 var_n2;
+	struct interval_stat x;
 	uint64_t n_last = 0;
-	uint32_t i, k;
-	int d;
+	uint32_t i;
 
 	if (!r->nintervals || !r->interval_ms)
 		return 0.0;
 	for (i = 0; i < r->nintervals; i++) {
-		uint64_t c = 0;
+		uint64_t c;
 
-		for (k = 0; k < nrows; k++) {
-			if (!row_selected(&rows[k], target))
-				continue;
-			for (d = dlo; d < dhi; d++)
-				if (rows[k].dir[d].intervals)
-					c += rows[k].dir[d].intervals[i].ios;
-		}
+		merge_interval(rows, nrows, target, dlo, dhi, i, &x);
+		c = x.ios;
 		s += c;
 		ss += (unsigned __int128)c * c;
 		if (c) {
@@ -207,6 +272,19 @@ void results_row_aggregate(const struct results *r,
 			   struct agg *out)
 {
 	aggregate_rows(r, row, 1, -1, dir, out);
+}
+
+void results_fill_dist(struct results *r)
+{
+	uint32_t i;
+
+	for (i = 0; i < r->ntargets && i < PROFILE_MAX_TARGETS; i++) {
+		struct target_info *t = &r->targets[i];
+
+		t->ndist = i < r->profile.ntargets ?
+			   dist_effective(&r->profile.targets[i],
+					  t->size_bytes, t->dist) : 0;
+	}
 }
 
 void results_warn(struct results *r, const char *fmt, ...)

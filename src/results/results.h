@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "results/dist.h"
 #include "results/hist.h"
 #include "profile/profile.h"
 
@@ -78,6 +79,8 @@ struct target_info {
 	bool created;			/* -c made or refilled it this run */
 	bool fill_skipped;		/* already filled: no refill needed */
 	double fill_seconds;		/* time spent filling, 0 if none */
+	uint32_t ndist;			/* effective -rd ranges, 0 = none */
+	struct results_dist dist[RESULTS_MAX_DIST];	/* results_fill_dist */
 };
 
 struct cpu_usage {
@@ -175,6 +178,38 @@ void results_fmt_errnos(const struct errno_count *c, char *buf, size_t len);
 /* "write to '/dev/loop3' at offset 1048576 failed: Input/output error"
  * for r->io_failure into @buf ("" when no I/O failed). */
 void results_fmt_failure(const struct results *r, char *buf, size_t len);
+
+/* The -D series of @dir (DIR_COUNT: both directions merged) over the rows
+ * of @target (< 0: all targets) into @out, r->nintervals entries: I/Os,
+ * latency sums, and min/max over the intervals that saw a completion
+ * (lat_min_ns stays UINT64_MAX where none did). */
+void results_series(const struct results *r, int target, enum io_dir dir,
+		    struct interval_stat *out);
+/* Same for one row (thread x target). */
+void results_row_series(const struct results *r,
+			const struct thread_target *row, enum io_dir dir,
+			struct interval_stat *out);
+
+/* Fill targets[].dist from the profile and the target sizes (see dist.h);
+ * the run does it once its targets are open, a loaded result when it is
+ * read back, so every report prints the same ranges. */
+void results_fill_dist(struct results *r);
+
+/* DiskSpd's latency percentiles, in its table order: every report lists
+ * these (or a documented part of them). */
+struct results_pct {
+	const char *label;	/* DiskSpd's row label: "min", "25th", "3-nines" */
+	const char *key;	/* the JSON key: "min", "25", "99.9", "max" */
+	double pct;		/* percentile; 0 = min, 100 = max */
+};
+#define RESULTS_NPCT 15
+extern const struct results_pct results_pcts[RESULTS_NPCT];
+/* Indices into results_pcts: the first percentile past min ("25th"), the
+ * 6-nines row (where the HTML page's short table stops before max) and
+ * max; the curves of the comparison page use 25th .. 9-nines. */
+#define RESULTS_PCT_FIRST 1
+#define RESULTS_PCT_6NINES 10
+#define RESULTS_PCT_MAX (RESULTS_NPCT - 1)
 
 /* Add a warning line shown in every report (silently drops past 8). */
 void results_warn(struct results *r, const char *fmt, ...)

@@ -604,6 +604,7 @@ static int run_collect(struct run_ctx *c, char *err, size_t errlen)
 	}
 	c->r->ios_per_call = calls ? (double)ios / (double)calls : 0.0;
 	c->r->thread_count = c->nworkers;
+	results_fill_dist(c->r);
 	return ret;
 }
 

@@ -16,6 +16,7 @@
 #include "profile/profile.h"
 #include "report/report.h"
 #include "results/results.h"
+#include "lib/fmt.h"
 #include "lib/util.h"
 
 /* A latency that is its own bucket's midpoint, so percentiles are exact. */
@@ -302,11 +303,11 @@ static void test_fmt_size(void **state)
 
 	(void)state;
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
-		report_fmt_size(buf, sizeof(buf), cases[i].bytes);
+		fmt_size(buf, sizeof(buf), cases[i].bytes);
 		assert_string_equal(buf, cases[i].want);
 	}
 	/* a short buffer truncates, never overflows */
-	report_fmt_size(buf, 4, 100ull << 20);
+	fmt_size(buf, 4, 100ull << 20);
 	assert_string_equal(buf, "100");
 }
 

@@ -1,6 +1,7 @@
 /* test_results.c - results ownership and the report aggregates on
  * hand-built results: totals, target and direction filters, merged
- * histograms and the -D IOPS standard deviation. */
+ * histograms, the -D IOPS standard deviation and series, the percentile
+ * list, and the -rd ranges checked against the offset generator. */
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,6 +14,7 @@
 #include <cmocka.h>
 
 #include "results/results.h"
+#include "run/workload.h"
 
 /* Per-interval I/O counts: [row][dir][interval].  Rows 0, 1 are threads
  * 0, 1 on target 0; rows 2, 3 threads 2, 3 on target 1. */
@@ -308,6 +310,125 @@ static void test_fmt_failure(void **state)
 	release(r);
 }
 
+/* The merged -D series: I/O counts per interval for every target and
+ * direction filter, latency min/max over the intervals that saw I/O. */
+static void test_series(void **state)
+{
+	struct results *r = build();
+	struct interval_stat out[NINT];
+	static const enum io_dir dirs[] = { DIR_READ, DIR_WRITE, DIR_COUNT };
+	int target, k, i, di;
+
+	(void)state;
+	r->rows[0].dir[DIR_READ].intervals[1].lat_min_ns = 50;
+	r->rows[0].dir[DIR_READ].intervals[1].lat_max_ns = 90;
+	r->rows[1].dir[DIR_READ].intervals[1].lat_min_ns = 40;
+	r->rows[1].dir[DIR_READ].intervals[1].lat_max_ns = 70;
+	r->rows[1].dir[DIR_READ].intervals[0].lat_min_ns = 1;	/* no I/O */
+	for (target = -1; target < 2; target++) {
+		for (di = 0; di < 3; di++) {
+			int dlo = dirs[di] == DIR_COUNT ? 0 : dirs[di];
+			int dhi = dirs[di] == DIR_COUNT ? 2 : dirs[di] + 1;
+
+			results_series(r, target, dirs[di], out);
+			for (k = 0; k < NINT; k++) {
+				uint64_t c = 0;
+				int d;
+
+				for (i = 0; i < NROWS; i++)
+					for (d = dlo; d < dhi; d++)
+						if (target < 0 ||
+						    i / 2 == target)
+							c += counts[i][d][k];
+				assert_int_equal(out[k].ios, c);
+			}
+		}
+	}
+	results_series(r, 0, DIR_READ, out);
+	assert_int_equal(out[1].lat_min_ns, 40);
+	assert_int_equal(out[1].lat_max_ns, 90);
+	assert_int_equal(out[0].lat_min_ns, UINT64_MAX);
+	results_row_series(r, &r->rows[3], DIR_COUNT, out);
+	assert_int_equal(out[0].ios, 1);
+	assert_int_equal(out[4].ios, 0);
+	release(r);
+}
+
+/* DiskSpd's rows in order, min first, 9-nines before max. */
+static void test_percentile_list(void **state)
+{
+	int i;
+
+	(void)state;
+	assert_string_equal(results_pcts[0].label, "min");
+	assert_string_equal(results_pcts[RESULTS_PCT_FIRST].label, "25th");
+	assert_string_equal(results_pcts[RESULTS_PCT_6NINES].label, "6-nines");
+	assert_string_equal(results_pcts[RESULTS_PCT_MAX].label, "max");
+	assert_string_equal(results_pcts[RESULTS_PCT_MAX - 1].key,
+			    "99.9999999");
+	assert_true(results_pcts[RESULTS_PCT_MAX].pct == 100);
+	for (i = 1; i < RESULTS_NPCT; i++)
+		assert_true(results_pcts[i].pct > results_pcts[i - 1].pct);
+}
+
+/* The reports' -rd ranges equal the generator's for truncated, holed,
+ * based and aligned targets; none when not random or nothing fits. */
+static uint32_t check_dist(const struct target_opts *o, uint64_t size)
+{
+	struct results_dist out[RESULTS_MAX_DIST];
+	const struct dist_eff *d;
+	struct workload *w = malloc(sizeof(*w));
+	_Atomic uint64_t seq = 0;
+	char err[256];
+	uint32_t n = dist_effective(o, size, out), m = 0, j;
+
+	assert_non_null(w);
+	if (!workload_init(w, o, size, 0, 0, 0, &seq, err, sizeof(err)))
+		m = workload_dist(w, &d);
+	assert_int_equal(n, m);
+	for (j = 0; j < n; j++) {
+		assert_int_equal(out[j].start, d[j].start);
+		assert_int_equal(out[j].end, d[j].end);
+		assert_true(out[j].io_share_pct == d[j].io_share_pct);
+	}
+	free(w);
+	return n;
+}
+
+static void test_dist_matches_workload(void **state)
+{
+	struct target_opts o;
+
+	(void)state;
+	memset(&o, 0, sizeof(o));
+	o.block_bytes = 4096;
+	o.random = true;
+	o.dist = DIST_PCT;
+	o.ndist = 4;
+	o.dist_ranges[0] = (struct dist_range){ .io_pct = 10, .span = 10 };
+	o.dist_ranges[1] = (struct dist_range){ .io_pct = 10, .span = 10 };
+	o.dist_ranges[2] = (struct dist_range){ .io_pct = 0, .span = 10 };
+	o.dist_ranges[3] = (struct dist_range){ .io_pct = 80, .span = 70 };
+	assert_int_equal(check_dist(&o, 100 << 10), 4);
+	assert_int_equal(check_dist(&o, 4 << 20), 4);
+	o.ndist = 2;		/* the rest gets 80 % */
+	assert_int_equal(check_dist(&o, 4 << 20), 3);
+	o.dist = DIST_ABS;
+	o.dist_ranges[0].span = 1 << 20;
+	o.dist_ranges[1].span = 3 << 20;
+	o.base_bytes = 1 << 20;
+	o.random_align_bytes = 512;
+	assert_int_equal(check_dist(&o, 8 << 20), 3);
+	o.max_bytes = 2 << 20;	/* -f truncates */
+	assert_int_equal(check_dist(&o, 8 << 20), 1);
+	assert_int_equal(check_dist(&o, 1 << 20), 0);	/* no block fits */
+	o.max_bytes = 0;
+	o.random = false;	/* sequential: none */
+	assert_int_equal(check_dist(&o, 8 << 20), 0);
+	assert_int_equal(dist_effective(&o, 8 << 20,
+					(struct results_dist[RESULTS_MAX_DIST]){ 0 }), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -318,6 +439,9 @@ int main(void)
 		cmocka_unit_test(test_warn),
 		cmocka_unit_test(test_errors_by_errno),
 		cmocka_unit_test(test_fmt_failure),
+		cmocka_unit_test(test_series),
+		cmocka_unit_test(test_percentile_list),
+		cmocka_unit_test(test_dist_matches_workload),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
