@@ -16,7 +16,6 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <time.h>
 
 #include "profile/parse.h"
@@ -52,11 +51,6 @@ struct cli {
 
 static const char *const engine_names[] = {
 	"io_uring", "libaio", "sync", "null",
-};
-
-static const char *const format_names[] = {
-	[FORMAT_TEXT] = "text", [FORMAT_XML] = "xml", [FORMAT_JSON] = "json",
-	[FORMAT_CSV] = "csv", [FORMAT_HTML] = "html",
 };
 
 /* "invalid -x 'val': expected ..." */
@@ -424,7 +418,7 @@ static int parse_s(struct cli *c, const char *typed, const char *val)
 static int parse_format(struct cli *c, const char *val)
 {
 	const char *s = val;
-	size_t i;
+	enum result_format fmt;
 
 	c->rp = false;
 	c->p->print_profile_only = false;
@@ -435,12 +429,9 @@ static int parse_format(struct cli *c, const char *val)
 		if (!*s)
 			s = "text";
 	}
-	for (i = 0; i < ARRAY_SIZE(format_names); i++) {
-		if (strcasecmp(s, format_names[i]))
-			continue;
-		if (c->rp && i != FORMAT_TEXT && i != FORMAT_XML)
-			break;
-		c->p->format = (enum result_format)i;
+	if (!result_format_from_name(s, &fmt) &&
+	    (!c->rp || fmt == FORMAT_TEXT || fmt == FORMAT_XML)) {
+		c->p->format = fmt;
 		return 0;
 	}
 	if (c->rp)
@@ -812,27 +803,23 @@ static int parse_output(struct cli *c, const char *val)
 {
 	struct profile *p = c->p;
 	const char *colon = strchr(val, ':');
-	size_t i, n = colon ? (size_t)(colon - val) : 0;
+	size_t n = colon ? (size_t)(colon - val) : 0;
+	enum result_format fmt;
 
 	if (p->noutputs >= PROFILE_MAX_OUTPUTS)
 		return errf(c->err, c->errlen, EINVAL,
 			    "too many --output options at '%s': at most %d",
 			    val, PROFILE_MAX_OUTPUTS);
-	for (i = 0; colon && colon[1] && i < ARRAY_SIZE(format_names); i++) {
-		if (strlen(format_names[i]) != n ||
-		    strncasecmp(val, format_names[i], n))
-			continue;
-		p->outputs[p->noutputs].format = (enum result_format)i;
-		p->outputs[p->noutputs].path = strdup(colon + 1);
-		if (!p->outputs[p->noutputs].path)
-			return errf(c->err, c->errlen, ENOMEM,
-				    "out of memory");
-		p->noutputs++;
-		return 0;
-	}
-	return bad(c, "--output", val, "FORMAT:PATH with FORMAT text, xml, "
-		   "json, csv or html and PATH a file or - (stdout), such as "
-		   "json:result.json");
+	if (!colon || !colon[1] || result_format_from_name_len(val, n, &fmt))
+		return bad(c, "--output", val, "FORMAT:PATH with FORMAT text, "
+			   "xml, json, csv or html and PATH a file or - "
+			   "(stdout), such as json:result.json");
+	p->outputs[p->noutputs].format = fmt;
+	p->outputs[p->noutputs].path = strdup(colon + 1);
+	if (!p->outputs[p->noutputs].path)
+		return errf(c->err, c->errlen, ENOMEM, "out of memory");
+	p->noutputs++;
+	return 0;
 }
 
 /* Long options; *used is set to 1 when the value was the next token. */
