@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "lib/atomic_file.h"
+#include "profile/format.h"
 #include "report/report.h"
 #include "results/results.h"
 #include "cmd/subcmd.h"
@@ -17,25 +18,16 @@
 
 #define SHOW_USAGE "ioprobe show FILE.json [-Rtext|-Rxml|-Rjson|-Rcsv|-Rhtml]"
 
+/* Only the lower-case names, as show has always read them. */
 static int show_format(const char *name, enum result_format *fmt)
 {
-	static const struct {
-		const char *name;
-		enum result_format fmt;
-	} names[] = {
-		{ "text", FORMAT_TEXT }, { "xml", FORMAT_XML },
-		{ "json", FORMAT_JSON }, { "csv", FORMAT_CSV },
-		{ "html", FORMAT_HTML },
-	};
-	size_t i;
+	enum result_format f;
 
-	for (i = 0; i < ARRAY_SIZE(names); i++) {
-		if (!strcmp(name, names[i].name)) {
-			*fmt = names[i].fmt;
-			return 0;
-		}
-	}
-	return -EINVAL;
+	if (result_format_from_name(name, &f) ||
+	    strcmp(name, result_format_name(f)))
+		return -EINVAL;
+	*fmt = f;
+	return 0;
 }
 
 /* Parse argv; 0 to go on, 1 after --help, 2 on a usage error. */

@@ -11,6 +11,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "profile/format.h"
+
 #define PROFILE_MAX_TARGETS 64
 #define PROFILE_MAX_CPUS 1024
 #define PROFILE_MAX_DIST 32
@@ -100,14 +102,6 @@ struct target_opts {
 	enum dist_kind dist;		/* -rd */
 	uint32_t ndist;
 	struct dist_range dist_ranges[PROFILE_MAX_DIST];
-};
-
-enum result_format {
-	FORMAT_TEXT = 0,
-	FORMAT_XML,
-	FORMAT_JSON,
-	FORMAT_CSV,
-	FORMAT_HTML,
 };
 
 struct output_spec {

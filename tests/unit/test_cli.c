@@ -14,6 +14,8 @@
 #include <cmocka.h>
 
 #include "profile/cli.h"
+#include "profile/cli_long.h"
+#include "profile/format.h"
 #include "profile/profile.h"
 #include "profile/xmlprofile.h"
 
@@ -821,6 +823,92 @@ static void test_usage(void **state)
 	free(buf);
 }
 
+/* The one table of format names, both ways. */
+static void test_format_names(void **state)
+{
+	static const char *const names[] = {
+		"text", "xml", "json", "csv", "html",
+	};
+	enum result_format f;
+	unsigned int i;
+
+	(void)state;
+	for (i = 0; i < RESULT_FORMAT_COUNT; i++) {
+		assert_string_equal(result_format_name((enum result_format)i),
+				    names[i]);
+		assert_int_equal(result_format_from_name(names[i], &f), 0);
+		assert_int_equal(f, i);
+	}
+	f = (enum result_format)RESULT_FORMAT_COUNT;
+	assert_null(result_format_name(f));
+	assert_int_equal(result_format_from_name("XmL", &f), 0);
+	assert_int_equal(f, FORMAT_XML);
+	f = FORMAT_CSV;
+	assert_int_equal(result_format_from_name("jsonx", &f), -EINVAL);
+	assert_int_equal(result_format_from_name("jso", &f), -EINVAL);
+	assert_int_equal(result_format_from_name("", &f), -EINVAL);
+	assert_int_equal(f, FORMAT_CSV);	/* untouched on failure */
+	assert_int_equal(result_format_from_name_len("html:a.html", 4, &f), 0);
+	assert_int_equal(f, FORMAT_HTML);
+	assert_int_equal(result_format_from_name_len("html:a", 3, &f),
+			 -EINVAL);
+	assert_int_equal(result_format_from_name_len("html", 0, &f), -EINVAL);
+}
+
+/* The long options' table and its parser, apart from cli_parse. */
+static void test_long_table(void **state)
+{
+	const struct cli_long_opt *o;
+	char err[256];
+	int used = -1;
+
+	(void)state;
+	o = cli_long_find("--engine=null");
+	assert_non_null(o);
+	assert_string_equal(o->name, "--engine");
+	assert_true(o->takes_value);
+	o = cli_long_find("--overwrite");
+	assert_non_null(o);
+	assert_false(o->takes_value);
+	assert_null(cli_long_find("--engin"));
+	assert_null(cli_long_find("--engines=null"));
+	assert_int_equal(cli_long_nopts, 7);
+
+	profile_release(&P);
+	profile_init(&P);
+	assert_int_equal(cli_long_parse(&P, "--label", "x", &used, err,
+					sizeof(err)), 0);
+	assert_int_equal(used, 1);
+	assert_string_equal(P.label, "x");
+	assert_int_equal(cli_long_parse(&P, "--batch=8", "y", &used, err,
+					sizeof(err)), 0);
+	assert_int_equal(used, 0);
+	assert_int_equal(P.batch_submit, 8);
+	assert_int_equal(cli_long_parse(&P, "--overwrite", "z", &used, err,
+					sizeof(err)), 0);
+	assert_int_equal(used, 0);	/* a flag never takes the next token */
+	assert_true(P.overwrite);
+	assert_int_equal(cli_long_parse(&P, "--continue-on-error=1", NULL,
+					&used, err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "unknown option '--continue-on-error=1'");
+	assert_int_equal(cli_long_parse(&P, "--output", NULL, &used, err,
+					sizeof(err)), -EINVAL);
+	assert_string_equal(err, "option '--output' needs a value: expected "
+			    "--output=VALUE");
+	assert_int_equal(cli_long_parse(&P, "--output=XML:o.xml", NULL,
+					&used, err, sizeof(err)), 0);
+	assert_int_equal(P.noutputs, 1);
+	assert_int_equal(P.outputs[0].format, FORMAT_XML);
+	assert_string_equal(P.outputs[0].path, "o.xml");
+
+	/* through cli_parse, --overwrite reaches every target */
+	assert_int_equal(parse("--overwrite -Rp a b"), CLI_PRINT_PROFILE);
+	assert_true(P.overwrite);
+	assert_true(P.targets[0].overwrite && P.targets[1].overwrite);
+	assert_int_equal(parse("-Rp a"), CLI_PRINT_PROFILE);
+	assert_false(P.overwrite || P.targets[0].overwrite);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -851,6 +939,8 @@ int main(void)
 		cmocka_unit_test(test_seed_3),
 		cmocka_unit_test(test_seed_4),
 		cmocka_unit_test(test_usage),
+		cmocka_unit_test(test_format_names),
+		cmocka_unit_test(test_long_table),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, teardown);

@@ -1,0 +1,38 @@
+/* format.c - the names of the result formats, looked up both ways. */
+#include "profile/format.h"
+
+#include <errno.h>
+#include <string.h>
+#include <strings.h>
+
+static const char *const names[RESULT_FORMAT_COUNT] = {
+	[FORMAT_TEXT] = "text", [FORMAT_XML] = "xml", [FORMAT_JSON] = "json",
+	[FORMAT_CSV] = "csv", [FORMAT_HTML] = "html",
+};
+
+const char *result_format_name(enum result_format fmt)
+{
+	if ((unsigned int)fmt >= RESULT_FORMAT_COUNT)
+		return NULL;
+	return names[fmt];
+}
+
+int result_format_from_name_len(const char *name, size_t len,
+				enum result_format *fmt)
+{
+	unsigned int i;
+
+	for (i = 0; i < RESULT_FORMAT_COUNT; i++) {
+		if (strlen(names[i]) == len &&
+		    !strncasecmp(name, names[i], len)) {
+			*fmt = (enum result_format)i;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+int result_format_from_name(const char *name, enum result_format *fmt)
+{
+	return result_format_from_name_len(name, strlen(name), fmt);
+}
