@@ -42,10 +42,13 @@ static int resolve_block(struct cli *c, char **tok, int ntok)
 	c->block_bytes = 64 * 1024;
 	for (i = 0; i < ntok && is_switch(tok[i]); i++) {
 		if (tok[i][1] == '-') {
-			if (!strchr(tok[i], '=') && i + 1 < ntok &&
-			    strcmp(tok[i], "--help") &&
-			    strcmp(tok[i], "--version"))
-				i++;	/* two-token long option */
+			const struct cli_long_opt *o = cli_long_find(tok[i]);
+
+			/* only an option that takes a value takes the next
+			 * token: a flag (--overwrite) is followed by a switch */
+			if (o && o->takes_value && !strchr(tok[i], '=') &&
+			    i + 1 < ntok)
+				i++;
 			continue;
 		}
 		if (tok[i][1] != 'b')

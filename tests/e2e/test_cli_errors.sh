@@ -56,4 +56,14 @@ bad "unknown engine" 'bogus' -- --engine=bogus -c1M "$F"
 run_io --engine=null -d1 -W0 -c1M "$F"
 check_eq "valid command line runs" "$rc" 0
 check "valid command line created the file" test -f "$F"
+
+# A flag among the long options does not swallow the switch after it:
+# -b4K after --overwrite or --continue-on-error is the block size.
+for flag in --overwrite --continue-on-error; do
+	run_io --engine=null -d1 -W0 $flag -b4K "$F"
+	check "$flag -b4K: 4KiB blocks" grep -q 'block size: 4KiB' "$T/out"
+done
+run_io --engine null -d1 -W0 -b4K "$F"
+check "--engine null -b4K: the value is the next token, -b still read" \
+	grep -q 'block size: 4KiB' "$T/out"
 finish
