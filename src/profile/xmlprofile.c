@@ -7,6 +7,8 @@
  * the element, so a typo in a hand-edited profile never silently falls
  * back to a default.  Writing follows DiskSpd's emission order, so a
  * profile written here reads back into the same effective profile.
+ * Both walk the one element table of xmlprofile_fields.c; this file holds
+ * the entry points and libxml2's parsing and error reporting.
  */
 #include "profile/xmlprofile.h"
 

@@ -1,11 +1,11 @@
 /* xmlprofile_fields.c - every element of a DiskSpd XML profile, named
- * once: the tables the reader and the writer walk, in DiskSpd's emission
- * order (XmlProfileParser / Profile::GetXml), and the handlers of what no
- * plain type covers: template paths "*1", -rd distributions, -Z write
- * buffers, affinity lists, IOPS or bytes throughput, and the rules
- * between siblings (random or sequential access, IOPS standard
- * deviation).  Elements DiskSpd reads but never writes (older spellings,
- * Windows-only switches) are marked XF_READONLY.
+ * once: the tables the reader and the writer walk, each in DiskSpd's
+ * emission order, with the type, place and default of every element.
+ * What no plain type covers (template paths "*1", -rd distributions, -Z
+ * write buffers, affinity lists, IOPS or bytes throughput, the rules
+ * between siblings) is a handler of xmlprofile_handlers.c named here.
+ * Elements DiskSpd reads but never writes (older spellings, tracing and
+ * other Windows-only switches) are marked XF_READONLY.
  */
 #include "profile/xmlprofile_fields.h"
 
