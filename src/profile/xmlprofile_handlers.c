@@ -365,7 +365,6 @@ int xh_f_target(struct xp_ctx *c, const struct xtable *tbl, const xmlNode *n,
 	const xmlNode *path = seen[TG_PATH];
 	struct target_opts *t = c->t;
 
-	(void)tbl;
 	if (random && stride)
 		return xp_bad(c, xmlGetLineNo(random) > xmlGetLineNo(stride) ?
 			      random : stride, "<Random> and <StrideSize> in "
@@ -374,7 +373,7 @@ int xh_f_target(struct xp_ctx *c, const struct xtable *tbl, const xmlNode *n,
 	if ((ratio || dist) && !random)
 		return xp_bad(c, ratio ? ratio : dist, "<%s> needs <Random> in "
 			      "the same <Target>",
-			      ratio ? "RandomRatio" : "Distribution");
+			      tbl->fields[ratio ? TG_RATIO : TG_DIST].name);
 	if (random && seen[TG_INTERLOCKED] && t->interlocked)
 		return xp_bad(c, seen[TG_INTERLOCKED], "<InterlockedSequential>"
 			      " with <Random>: expected a sequential <Target>");
