@@ -110,6 +110,37 @@ cp "$T/out" "$T/p2.xml"
 run_io -Rpxml -X"$T/p2.xml"
 check "sequential interlocked profile round-trips" cmp -s "$T/p2.xml" "$T/out"
 
+# --- -Rpxml goldens: command lines, the fuzz corpus, every reader message --
+# xmlprofile/golden/ holds the output, messages and exit status of each
+# case as written before the element table rework (xmlprofile/golden.sh).
+G="$(cd "$(dirname "$0")/xmlprofile" && pwd)"
+mkdir -p "$T/golden"
+bash "$G/golden.sh" "$IOPROBE" "$T/golden"
+for f in "$G"/golden/*.out; do
+	n=$(basename "$f" .out)
+	if cmp -s "$f" "$T/golden/$n.out"; then ok "golden $n"
+	else nok "golden $n: $(diff "$f" "$T/golden/$n.out" | head -n 4)"; fi
+done
+check_eq "as many cases as goldens" "$(ls "$T/golden" | wc -l)" \
+	"$(ls "$G/golden" | wc -l)"
+# each command line's profile reads back into the same profile
+for f in "$G"/golden/cmd-*.out; do
+	n=$(basename "$f" .out)
+	sed '/^--- stderr$/,$d' "$f" >"$T/g.xml"
+	run_io -Rpxml -X"$T/g.xml"
+	check "$n: -X of its -Rpxml writes it again" cmp -s "$T/g.xml" "$T/out"
+done
+# the <Profile> of -Rxml is -Rpxml's, one level deeper, ResultFormat xml
+run_io --engine=null -d1 -W0 -c64K -b4K -r -w20 -t2 -o2 -a0 -Zr -g100i \
+	-Rpxml "$T/pr.dat"
+sed -e 's/^/  /' -e 's|<ResultFormat>.*<|<ResultFormat>xml<|' "$T/out" \
+	>"$T/want.xml"
+run_io --engine=null -d1 -W0 -c64K -b4K -r -w20 -t2 -o2 -a0 -Zr -g100i \
+	-Rxml "$T/pr.dat"
+sed -n '/^  <Profile>$/,/^  <\/Profile>$/p' "$T/out" >"$T/got.xml"
+check "-Rxml <Profile> = -Rpxml indented, ResultFormat xml" \
+	cmp -s "$T/want.xml" "$T/got.xml"
+
 # --- templates --------------------------------------------------------------
 run_io -Rpxml -X"$P/template.xml"
 check_eq "-Rp keeps template paths" "$rc" 0

@@ -758,6 +758,114 @@ static void test_encoding_error_quiet(void **state)
 		fail_msg("libxml2 wrote to stderr: %s", noise);
 }
 
+/* A bool that only sets (DisableAllCache, UseLargePages, WriteThrough)
+ * is not undone by a later false; IOPS buckets follow
+ * CalculateIopsStdDev; a zero seed is no seed. */
+static void test_set_only_and_siblings(void **state)
+{
+	static const char xml[] =
+		"<Profile><TimeSpans><TimeSpan>\n"
+		"<IoBucketDuration>250</IoBucketDuration>\n"
+		"<CalculateIopsStdDev>false</CalculateIopsStdDev>\n"
+		"<RandSeed>0</RandSeed>\n"
+		"<Targets>\n"
+		"<Target><Path>a</Path><DisableAllCache>true</DisableAllCache>"
+		"<WriteThrough>false</WriteThrough>"
+		"<DisableOSCache>false</DisableOSCache>"
+		"<UseLargePages>true</UseLargePages></Target>\n"
+		"<Target><Path>b</Path><UseLargePages>false</UseLargePages>"
+		"<DisableLocalCache>false</DisableLocalCache></Target>\n"
+		"</Targets></TimeSpan></TimeSpans></Profile>\n";
+	static const char calc[] =
+		"<Profile><TimeSpans><TimeSpan>\n"
+		"<CalculateIopsStdDev>true</CalculateIopsStdDev>\n"
+		"<RandSeed>9</RandSeed>\n"
+		"<Targets><Target><Path>a</Path></Target></Targets>\n"
+		"</TimeSpan></TimeSpans></Profile>\n";
+	struct profile p;
+
+	(void)state;
+	assert_int_equal(load(xml, NULL, 0, false, &p), 0);
+	assert_int_equal(p.targets[0].cache, CACHE_DIRECT);
+	assert_true(p.targets[0].write_through);
+	assert_int_equal(p.targets[1].cache, CACHE_BUFFERED);
+	assert_true(p.large_pages);
+	assert_int_equal(p.iops_interval_ms, 0);
+	assert_false(p.seed_given);
+	profile_release(&p);
+	assert_int_equal(load(calc, NULL, 0, false, &p), 0);
+	assert_int_equal(p.iops_interval_ms, 1000);
+	assert_true(p.seed_given);
+	assert_int_equal(p.seed, 9);
+	profile_release(&p);
+}
+
+/* Lists past their limits: ranges, targets, affinity assignments. */
+static void test_list_limits(void **state)
+{
+	char *xml = malloc(128 * 1024), *q;
+	unsigned int i;
+
+	(void)state;
+	assert_non_null(xml);
+	q = xml + sprintf(xml, HEAD "<Path>a</Path><Random>4096</Random>\n"
+			  "<Distribution><Absolute>\n");
+	for (i = 0; i <= 32; i++)
+		q += sprintf(q, "<Range IO=\"0\">1</Range>\n");
+	sprintf(q, "</Absolute></Distribution>\n" TAIL);
+	expect_error(xml, "profile.xml:40: too many <Range> elements: "
+		     "expected at most 32");
+	q = xml + sprintf(xml, "<Profile><TimeSpans><TimeSpan><Targets>\n");
+	for (i = 0; i <= 64; i++)
+		q += sprintf(q, "<Target><Path>t%u</Path></Target>\n", i);
+	sprintf(q, "</Targets></TimeSpan></TimeSpans></Profile>\n");
+	expect_error(xml, "profile.xml:66: too many <Target> elements: "
+		     "expected at most 64");
+	q = xml + sprintf(xml, "<Profile><TimeSpans><TimeSpan><Affinity>\n");
+	for (i = 0; i <= 1024; i++)
+		q += sprintf(q, "<AffinityAssignment>1</AffinityAssignment>\n");
+	sprintf(q, "</Affinity><Targets><Target><Path>a</Path></Target>"
+		"</Targets></TimeSpan></TimeSpans></Profile>\n");
+	expect_error(xml, "profile.xml:1026: too many affinity assignments: "
+		     "expected at most 1024");
+	free(xml);
+}
+
+/* The <Profile> of the XML results: -Rpxml's, one level deeper, with
+ * ResultFormat forced. */
+static void test_write_as_nested(void **state)
+{
+	struct profile p;
+	char *flat, *nested, *want, *w, *line, *save = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	(void)state;
+	assert_int_equal(load(full_xml, NULL, 0, false, &p), 0);
+	p.format = FORMAT_CSV;
+	flat = write_str(&p, 0);
+	f = open_memstream(&nested, &len);
+	assert_non_null(f);
+	assert_int_equal(xmlprofile_write_as(&p, FORMAT_XML, f, 1), 0);
+	fclose(f);
+	want = malloc(strlen(flat) * 2 + 64);
+	assert_non_null(want);
+	w = want;
+	for (line = strtok_r(flat, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		const char *out = line;
+
+		if (!strcmp(line, "  <ResultFormat>csv</ResultFormat>"))
+			out = "  <ResultFormat>xml</ResultFormat>";
+		w += sprintf(w, "  %s\n", out);
+	}
+	assert_string_equal(nested, want);
+	free(want);
+	free(flat);
+	free(nested);
+	profile_release(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -773,6 +881,9 @@ int main(void)
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_escape_non_utf8),
 		cmocka_unit_test(test_encoding_error_quiet),
+		cmocka_unit_test(test_set_only_and_siblings),
+		cmocka_unit_test(test_list_limits),
+		cmocka_unit_test(test_write_as_nested),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
