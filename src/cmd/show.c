@@ -12,6 +12,7 @@
 #include "lib/atomic_file.h"
 #include "report/report.h"
 #include "results/results.h"
+#include "results/results_json.h"
 #include "cmd/subcmd.h"
 #include "lib/util.h"
 
