@@ -13,6 +13,7 @@
 #include "profile/format.h"
 #include "report/report.h"
 #include "results/results.h"
+#include "results/results_json.h"
 #include "cmd/subcmd.h"
 #include "lib/util.h"
 

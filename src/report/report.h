@@ -11,7 +11,8 @@
 int report_text(const struct results *r, FILE *f);
 /* DiskSpd's XML results (-Rxml). */
 int report_xml(const struct results *r, FILE *f);
-/* ioprobe-result/1 JSON (-Rjson). */
+/* ioprobe-result/1 JSON (-Rjson), read back by results_load_json()
+ * (results/results_json.h). */
 int report_json(const struct results *r, FILE *f);
 /* CSV rows per target and direction plus totals (-Rcsv). */
 int report_csv(const struct results *r, FILE *f);
@@ -24,9 +25,5 @@ int report_text_profile(const struct profile *p, FILE *f);
 /* Dispatch on @fmt. */
 int report_write(const struct results *r, enum result_format fmt, FILE *f);
 
-/* Read a JSON file written by report_json() back into @r (results_init'ed).
- * 0, or -EINVAL with @err saying what is wrong (schema, field), -errno. */
-int results_load_json(const char *path, struct results *r, char *err,
-		      size_t errlen);
 
 #endif

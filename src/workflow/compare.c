@@ -15,6 +15,7 @@
 #include "profile/cli.h"
 #include "report/report.h"
 #include "report/report_compare_html.h"
+#include "results/results_json.h"
 #include "cmd/subcmd.h"
 #include "lib/util.h"
 

@@ -1,5 +1,5 @@
 /* fuzz_results_json.c - libFuzzer target for the JSON results reader
- * (results_load_json, report_json.c), which takes a path: the input goes
+ * (results_load_json, results/results_json.c), which takes a path: the input goes
  * into an in-memory file.  A result that loads is rendered in every
  * format, as `ioprobe show` would, so the renderers meet every state the
  * reader accepts. */
@@ -11,6 +11,7 @@
 #include "fuzz_util.h"
 #include "report/report.h"
 #include "results/results.h"
+#include "results/results_json.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,5 +1,6 @@
 /* test_report_json.c - the ioprobe-result/1 writer and reader: exact round
- * trips of awkward values, escaping, and clear refusals of bad files. */
+ * trips of awkward values, escaping, clear refusals of bad files, and
+ * which keys a reader may miss (every other key is required). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -13,9 +14,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <json-c/json.h>
+
 #include "results/hist.h"
 #include "report/report.h"
 #include "results/results.h"
+#include "results/results_json.h"
 #include "lib/util.h"
 
 static char tmpdir[64];
@@ -440,6 +444,101 @@ static void test_rejects_wrong_types(void **state)
 	free(a);
 }
 
+/* Keys a file may lack, as the end of their path: added after files were
+ * first saved (optional) or written for scripts only (derived).  A file
+ * without any other key is refused, naming its path. */
+static const char *const may_miss[] = {
+	"io_failed", "io_failure", "io_failure.errno_name",
+	"io_failure.message", "totals", "cpus_seen", "errors_by_errno",
+	"errors_by_errno[0].name", "percentiles_ns",
+	"latency_histogram.buckets", "latency_histogram.max_ns",
+	"profile.continue_on_error", "flush",
+};
+
+static bool may_miss_path(const char *path)
+{
+	size_t i, n, len = strlen(path);
+
+	for (i = 0; i < ARRAY_SIZE(may_miss); i++) {
+		n = strlen(may_miss[i]);
+		if (n <= len && !strcmp(path + len - n, may_miss[i]) &&
+		    (n == len || path[len - n - 1] == '.'))
+			return true;
+	}
+	return false;
+}
+
+/* Remove @key from @o, write the whole @root and load it back. */
+static void expect_without(json_object *root, json_object *o,
+			   const char *key, const char *path, int *checked)
+{
+	json_object *v = json_object_get(json_object_object_get(o, key));
+	char err[512], want[448];
+	const char *text;
+	int ret;
+
+	json_object_object_del(o, key);
+	text = json_object_to_json_string_ext(root, JSON_C_TO_STRING_PLAIN);
+	ret = load_text(text, strlen(text), err, sizeof(err));
+	snprintf(want, sizeof(want), "missing field '%s'", path);
+	if (may_miss_path(path) && ret)
+		fail_msg("without optional '%s': %s", path, err);
+	if (!may_miss_path(path) && (ret != -EINVAL || !strstr(err, want)))
+		fail_msg("without '%s': got '%s'", path, err);
+	json_object_object_add(o, key, v);
+	(*checked)++;
+}
+
+/* Every key of @o and of the first object of each array below it. */
+static void walk_keys(json_object *root, json_object *o, const char *path,
+		      int *checked)
+{
+	char *keys[64], sub[400];
+	json_object *v, *e;
+	size_t n = 0, i;
+
+	json_object_object_foreach(o, k, val) {
+		(void)val;
+		assert_true(n < ARRAY_SIZE(keys));
+		keys[n++] = strdup(k);
+	}
+	for (i = 0; i < n; i++) {
+		snprintf(sub, sizeof(sub), "%s%s%s", path, *path ? "." : "",
+			 keys[i]);
+		expect_without(root, o, keys[i], sub, checked);
+		v = json_object_object_get(o, keys[i]);
+		if (strcmp(keys[i], "totals") && strcmp(keys[i], "percentiles_ns") &&
+		    json_object_is_type(v, json_type_object))
+			walk_keys(root, v, sub, checked);	/* not derived */
+		e = json_object_is_type(v, json_type_array) ?
+			json_object_array_get_idx(v, 0) : NULL;
+		strncat(sub, "[0]", sizeof(sub) - strlen(sub) - 1);
+		if (json_object_is_type(e, json_type_object))
+			walk_keys(root, e, sub, checked);
+		free(keys[i]);
+	}
+}
+
+static void test_required_keys(void **state)
+{
+	struct results r;
+	json_object *root;
+	int checked = 0;
+
+	(void)state;
+	build(&r);
+	results_count_error(&r.rows[0], EIO);
+	r.io_failure.failed = true;
+	r.io_failure.err = EIO;
+	write_json(&r, tmp_path("k.json"));
+	results_release(&r);
+	root = json_object_from_file(tmp_path("k.json"));
+	assert_non_null(root);
+	walk_keys(root, root, "", &checked);
+	assert_true(checked > 150);
+	json_object_put(root);
+}
+
 static void test_rejects_truncated(void **state)
 {
 	char err[512];
@@ -520,6 +619,7 @@ int main(void)
 		cmocka_unit_test(test_escaping),
 		cmocka_unit_test(test_rejects_other_schema),
 		cmocka_unit_test(test_rejects_wrong_types),
+		cmocka_unit_test(test_required_keys),
 		cmocka_unit_test(test_rejects_truncated),
 		cmocka_unit_test(test_locale_independent),
 		cmocka_unit_test(test_missing_file),
