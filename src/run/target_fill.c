@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "lib/cleanup.h"
+#include "lib/path.h"
 #include "lib/util.h"
 #include "run/target_safety.h"
 
@@ -33,25 +34,6 @@
 #define FILL_CHUNK_BYTES (4u << 20)	/* one write of the fill */
 #define FILL_DEPTH 4			/* fill writes in flight */
 #define MIB (1024.0 * 1024.0)
-
-/* mkdir -p of the folders above @path. */
-static int make_parents(const char *path)
-{
-	char dir[PATH_MAX];
-	char *p;
-
-	str_copy(dir, sizeof(dir), path);
-	for (p = dir + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(dir, 0755) && errno != EEXIST)
-			return -errno;
-		*p = '/';
-	}
-	return 0;
-}
-
 
 /* The fill marker: the size and the content kind, e.g. "1048576 pattern". */
 static void fill_marker(const struct target_opts *o, char *buf, size_t len)
@@ -355,7 +337,7 @@ static int open_for_fill(const struct target_opts *o, struct fill_file *ff,
 	ff->slot = -1;
 	if (o->fd >= 0)
 		return take_given(o, ff, err, errlen);
-	ret = make_parents(o->path);
+	ret = path_mkdir_parents(o->path);
 	if (ret)
 		return errf(err, errlen, -ret,
 			    "cannot create the folders of '%s': %s", o->path,

@@ -21,11 +21,11 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
-#include <sys/statvfs.h>
 #include <sys/sysmacros.h>
 #include <sys/xattr.h>
 #include <unistd.h>
 
+#include "lib/path.h"
 #include "lib/util.h"
 #include "run/target_sysfs.h"
 
@@ -252,42 +252,6 @@ static int check_device(const char *path, const struct stat *st,
 	return 0;
 }
 
-/* Safety margin kept free beyond a -c file: 1% of it, 16 MiB..1 GiB. */
-static uint64_t space_margin(uint64_t bytes)
-{
-	uint64_t m = bytes / 100;
-
-	if (m < (16u << 20))
-		m = 16u << 20;
-	if (m > (1ull << 30))
-		m = 1ull << 30;
-	return m;
-}
-
-/* Free space of the filesystem that holds @path or its nearest existing
- * parent. */
-static int free_space(const char *path, uint64_t *free_bytes)
-{
-	char dir[PATH_MAX];
-	struct statvfs vfs;
-	char *slash;
-
-	str_copy(dir, sizeof(dir), path);
-	while (statvfs(dir, &vfs)) {
-		if (errno != ENOENT && errno != ENOTDIR)
-			return -errno;
-		slash = strrchr(dir, '/');
-		if (!slash)
-			str_copy(dir, sizeof(dir), ".");
-		else if (slash == dir)
-			dir[1] = '\0';
-		else
-			*slash = '\0';
-	}
-	*free_bytes = (uint64_t)vfs.f_bavail * vfs.f_frsize;
-	return 0;
-}
-
 static int check_space(const struct target_opts *o, const struct stat *st,
 		       bool exists, char *err, size_t errlen)
 {
@@ -299,18 +263,18 @@ static int check_space(const struct target_opts *o, const struct stat *st,
 	need = need > have ? need - have : 0;
 	if (!need)
 		return 0;
-	ret = free_space(o->path, &avail);
+	ret = path_free_bytes(o->path, &avail);
 	if (ret)
 		return errf(err, errlen, -ret,
 			    "cannot check free space for '%s': %s", o->path,
 			    strerror(-ret));
-	if (need + space_margin(o->create_bytes) > avail)
+	if (need + path_space_margin(o->create_bytes) > avail)
 		return errf(err, errlen, ENOSPC,
 			    "not enough free space for '%s': -c needs %.1f "
 			    "MiB plus a %.0f MiB margin, the filesystem has "
 			    "%.1f MiB free; use a smaller -c or another "
 			    "folder", o->path, (double)need / MIB,
-			    (double)space_margin(o->create_bytes) / MIB,
+			    (double)path_space_margin(o->create_bytes) / MIB,
 			    (double)avail / MIB);
 	return 0;
 }

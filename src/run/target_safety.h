@@ -24,8 +24,8 @@
  * (write_pct > 0) on a block device needs @allow_device_writes to name the
  * same device, and is refused even then when it or a partition of it is
  * mounted, used as swap, or held by another device.  Also checks that a
- * -c size fits the free space (plus a margin).  0 or -errno with @err
- * filled (one line, names the path). */
+ * -c size fits the free space (plus path_space_margin()).  0 or -errno
+ * with @err filled (one line, names the path). */
 int target_check_safe(const struct target_opts *o,
 		      const char *allow_device_writes, char *err,
 		      size_t errlen);
