@@ -1,5 +1,5 @@
 /* target_fill.c - -c: create the test file (and its folders), fill it with
- * real data by large sequential O_DIRECT writes (io_uring, else pwrite),
+ * real data by large sequential O_DIRECT writes through the engine layer,
  * mark it filled so a later run reuses it, and give it back on failure or
  * when a workflow is done with it.
  *
@@ -15,7 +15,6 @@
 #include <limits.h>
 #include <linux/fiemap.h>
 #include <linux/fs.h>
-#include <liburing.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +24,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "engine/engine.h"
 #include "lib/cleanup.h"
 #include "lib/path.h"
 #include "lib/util.h"
@@ -131,9 +131,14 @@ struct filler {
 	target_progress_fn progress;
 	void *arg;
 	const volatile sig_atomic_t *stop;
-	uint64_t done;
+	uint64_t done;		/* bytes written */
+	uint64_t next;		/* offset of the next chunk to write */
+	uint64_t from;		/* where the pass began */
+	uint64_t resume;	/* after a failed pass: all below is written */
+	int ret;		/* first error of the pass, 0 if none */
 	uint64_t last_report_ns, last_report_bytes;
 	void *bufs[FILL_DEPTH];
+	struct io_req reqs[FILL_DEPTH];
 };
 
 static double now_s(void)
@@ -165,100 +170,166 @@ static size_t chunk_len(const struct filler *f, uint64_t off)
 	return left < FILL_CHUNK_BYTES ? (size_t)left : FILL_CHUNK_BYTES;
 }
 
-static bool fill_stopped(const struct filler *f)
+/* ---- the writes, through the engine layer ------------------------------ */
+
+/* The pass ends at its first error: nothing more is staged, what is in
+ * flight is reaped.  Everything below f->resume is written then: the
+ * lowest failed chunk, or the start of the pass when the engine itself
+ * failed (@req NULL). */
+static void fill_fail(struct filler *f, const struct io_req *req, int ret)
 {
-	return f->stop && *f->stop;
+	uint64_t at = req ? req->offset : f->from;
+
+	if (!f->ret)
+		f->ret = ret;
+	if (at < f->resume)
+		f->resume = at;
 }
 
-/* Sequential fill with FILL_DEPTH writes in flight through io_uring. */
-static int fill_uring(struct filler *f)
+/* May the pass go on?  A stop request ends it with -EINTR. */
+static bool fill_going(struct filler *f)
 {
-	struct io_uring ring;
-	struct io_uring_cqe *cqe;
-	struct io_uring_sqe *sqe;
-	uint64_t next = 0, offs[FILL_DEPTH];
-	unsigned int i, inflight = 0;
+	if (!f->ret && f->stop && *f->stop)
+		fill_fail(f, NULL, -EINTR);
+	return !f->ret;
+}
+
+/* Stage the chunk at f->next in @req: its data, offset and length. */
+static void fill_stage(struct filler *f, struct io_req *req)
+{
+	size_t len = chunk_len(f, f->next);
+
+	fill_data(req->buf, len, f->next, f->zero);
+	req->offset = f->next;
+	req->len = (uint32_t)len;
+	req->done = 0;
+	req->result = 0;
+	f->next += len;
+}
+
+/* The rest of @req again (a short write, or one a signal interrupted),
+ * unless the pass ends: then its chunk counts as not written. */
+static bool fill_again(struct filler *f, struct io_req *req)
+{
+	if (fill_going(f))
+		return true;
+	fill_fail(f, req, f->ret);
+	return false;
+}
+
+/* A finished write: count it and stage the next chunk in @req.  True
+ * when @req is to be queued again (the rest of a short write, a write a
+ * signal interrupted, or the next chunk). */
+static bool fill_reaped(struct filler *f, struct io_req *req)
+{
+	int res = req->result;
+
+	if (res == -EINTR)
+		return fill_again(f, req);
+	if (res <= 0) {
+		fill_fail(f, req, res ? res : -ENOSPC);
+		return false;
+	}
+	req->done += (uint32_t)res;
+	if (req->done < req->len)
+		return fill_again(f, req);
+	f->done += req->len;
+	fill_report(f, false);
+	if (!fill_going(f) || f->next >= f->size)
+		return false;
+	fill_stage(f, req);
+	return true;
+}
+
+/* Queue @req.  A write the engine completes at once (sync) is handled
+ * here, and the next chunk queued in its place, until one stays in
+ * flight or the pass ends.  True when @req is in flight. */
+static bool fill_issue(struct filler *f, struct engine *e,
+		       struct io_req *req)
+{
+	for (;;) {
+		int st = e->ops->queue(e, req);
+
+		if (st == ENGINE_QUEUED)
+			return true;
+		if (st != ENGINE_COMPLETED) {
+			/* not with FILL_DEPTH requests on an engine of
+			 * that depth */
+			fill_fail(f, req, -EBUSY);
+			return false;
+		}
+		if (!fill_reaped(f, req))
+			return false;
+	}
+}
+
+/* Send what is staged and wait for at least one completion (a bounded
+ * wait: 0 completions is an answer too).  Count or -errno. */
+static int fill_reap(struct engine *e, struct io_req **done)
+{
 	int ret;
 
-	ret = io_uring_queue_init(FILL_DEPTH, &ring, 0);
-	if (ret)
-		return ret == -EINVAL ? -ENOSYS : ret;
-	for (i = 0; i < FILL_DEPTH && next < f->size; i++) {
-		size_t len = chunk_len(f, next);
-
-		fill_data(f->bufs[i], len, next, f->zero);
-		sqe = io_uring_get_sqe(&ring);
-		io_uring_prep_write(sqe, f->fd, f->bufs[i], (unsigned int)len,
-				    next);
-		io_uring_sqe_set_data64(sqe, i);
-		offs[i] = next;
-		next += len;
-		inflight++;
+	if (!e->ops->reap_submits) {
+		ret = e->ops->submit(e);
+		if (ret < 0)
+			return ret;
 	}
-	ret = 0;
-	while (inflight) {
-		int sub = io_uring_submit_and_wait(&ring, 1);
-
-		if (sub < 0 && sub != -EINTR) {
-			ret = sub;
-			break;
-		}
-		if (io_uring_peek_cqe(&ring, &cqe))
-			continue;
-		i = (unsigned int)io_uring_cqe_get_data64(cqe);
-		if (cqe->res < 0 && !ret)
-			ret = cqe->res;
-		else if ((size_t)cqe->res != chunk_len(f, offs[i]) && !ret)
-			ret = cqe->res >= 0 ? -ENOSPC : cqe->res;
-		io_uring_cqe_seen(&ring, cqe);
-		inflight--;
-		if (!ret) {
-			f->done += chunk_len(f, offs[i]);
-			fill_report(f, false);
-			if (fill_stopped(f))
-				ret = -EINTR;
-		}
-		if (ret || next >= f->size)
-			continue;
-		fill_data(f->bufs[i], chunk_len(f, next), next, f->zero);
-		sqe = io_uring_get_sqe(&ring);
-		io_uring_prep_write(sqe, f->fd, f->bufs[i],
-				    (unsigned int)chunk_len(f, next), next);
-		io_uring_sqe_set_data64(sqe, i);
-		offs[i] = next;
-		next += chunk_len(f, next);
-		inflight++;
-	}
-	io_uring_queue_exit(&ring);
-	return ret;
+	return e->ops->reap(e, done, 1, FILL_DEPTH);
 }
 
-/* Plain pwrite fill: the fallback when io_uring is unavailable. */
-static int fill_pwrite(struct filler *f)
+/* One pass from f->next to the end with FILL_DEPTH writes in flight, on
+ * the engine the registry picks (io_uring, else libaio, else sync). */
+static int fill_pass(struct filler *f)
 {
-	uint64_t off;
+	struct io_req *done[FILL_DEPTH];
+	unsigned int i, inflight = 0;
+	struct engine e;
+	int n;
 
-	for (off = f->done; off < f->size;) {
-		size_t len = chunk_len(f, off), got = 0;
-
-		fill_data(f->bufs[0], len, off, f->zero);
-		while (got < len) {
-			ssize_t n = pwrite(f->fd, (char *)f->bufs[0] + got,
-					   len - got, (off_t)(off + got));
-
-			if (n < 0 && errno == EINTR && !fill_stopped(f))
-				continue;
-			if (n < 0)
-				return -errno;
-			if (n == 0)
-				return -ENOSPC;
-			got += (size_t)n;
+	/* No registered file: a ring holds those until its teardown, which
+	 * ends after engine_close(), and the filesystem would stay busy. */
+	n = engine_open(&e, NULL, FILL_DEPTH, NULL, 0, NULL, 0);
+	if (n)
+		return n;
+	f->ret = 0;
+	f->from = f->next;
+	f->resume = UINT64_MAX;
+	for (i = 0; i < FILL_DEPTH && f->next < f->size && !f->ret; i++) {
+		fill_stage(f, &f->reqs[i]);
+		inflight += fill_issue(f, &e, &f->reqs[i]);
+	}
+	while (inflight) {
+		n = fill_reap(&e, done);
+		if (n < 0) {
+			fill_fail(f, NULL, n);
+			break;
 		}
-		off += len;
-		f->done = off;
-		fill_report(f, false);
-		if (fill_stopped(f))
-			return -EINTR;
+		for (i = 0; i < (unsigned int)n; i++)
+			if (!fill_reaped(f, done[i]) ||
+			    !fill_issue(f, &e, done[i]))
+				inflight--;
+		fill_going(f);
+	}
+	engine_close(&e);
+	return f->ret;
+}
+
+/* The requests of the fill, one per buffer, on the file f->fd. */
+static int fill_alloc(struct filler *f)
+{
+	unsigned int i;
+
+	for (i = 0; i < FILL_DEPTH; i++) {
+		if (posix_memalign(&f->bufs[i], 4096, FILL_CHUNK_BYTES))
+			return -ENOMEM;
+		f->reqs[i] = (struct io_req){
+			.buf = f->bufs[i],
+			.fd = f->fd,
+			.file_index = 0,
+			.write = true,
+			.slot = i,
+			.buf_index = -1,
+		};
 	}
 	return 0;
 }
@@ -365,24 +436,19 @@ static int open_for_fill(const struct target_opts *o, struct fill_file *ff,
 static int fill_file(struct filler *f, bool direct)
 {
 	unsigned int i;
-	int ret = 0;
+	int ret;
 
-	for (i = 0; i < FILL_DEPTH; i++) {
-		if (posix_memalign(&f->bufs[i], 4096, FILL_CHUNK_BYTES)) {
-			ret = -ENOMEM;
-			goto out_free;
-		}
-	}
-	ret = fill_uring(f);
-	if (ret == -ENOSYS || ret == -EPERM) {
-		f->done = 0;
-		ret = fill_pwrite(f);
-	}
+	ret = fill_alloc(f);
+	if (ret)
+		goto out_free;
+	ret = fill_pass(f);
 	/* A tail that is not a multiple of the logical block needs buffered
-	 * I/O with O_DIRECT: retry it without the flag. */
+	 * I/O with O_DIRECT: retry from the failed chunk without the flag. */
 	if (ret == -EINVAL && direct) {
 		fcntl(f->fd, F_SETFL, 0);
-		ret = fill_pwrite(f);
+		f->next = f->resume;
+		f->done = f->resume;
+		ret = fill_pass(f);
 	}
 	if (!ret && fsync(f->fd))
 		ret = -errno;
@@ -394,8 +460,6 @@ out_free:
 	return ret;
 }
 
-/* After a failed fill: remove what this run created, keep the rest,
- * and say which in @fate. */
 /* After a failed fill: remove what this run created, keep the rest,
  * and say which in @fate. */
 static void fill_give_up(const struct target_opts *o, struct fill_file *ff,

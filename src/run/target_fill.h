@@ -25,7 +25,8 @@ struct target_fill_ctl {
 };
 
 /* -c: create the file (and parent folders) of o->create_bytes and fill it
- * with real non-zero data by large sequential O_DIRECT writes, unless it already has that size and was filled before (a
+ * with real non-zero data by large sequential O_DIRECT writes through the
+ * engine layer, unless it already has that size and was filled before (a
  * marker in an extended attribute or a full non-sparse check).  Fills
  * @info's created, fill_skipped and fill_seconds.  @ctl may be NULL.  0
  * or -errno with @err filled; on failure the file is removed if this call
