@@ -133,6 +133,11 @@ static void run_fill_progress(void *arg, uint64_t done, uint64_t total)
 static int run_prepare_targets(struct run_ctx *c, char *err, size_t errlen)
 {
 	const struct profile *p = c->p;
+	const struct target_fill_ctl ctl = {
+		.progress = run_fill_progress,
+		.arg = c,
+		.stop = &run_stop,
+	};
 	struct results *r = c->r;
 	uint32_t i;
 	int ret;
@@ -146,8 +151,8 @@ static int run_prepare_targets(struct run_ctx *c, char *err, size_t errlen)
 	for (i = 0; i < p->ntargets && !run_stop; i++) {
 		str_copy(r->targets[i].path, sizeof(r->targets[i].path),
 			 p->targets[i].path);
-		ret = target_prepare(&p->targets[i], &r->targets[i],
-				     run_fill_progress, c, err, errlen);
+		ret = target_prepare(&p->targets[i], &r->targets[i], &ctl,
+				     err, errlen);
 		if (ret == -EINTR && run_stop) {
 			/* an interrupted fill is an interrupted run: no
 			 * results, exit 128+N (run_execute sees run_stop) */

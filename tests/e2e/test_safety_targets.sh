@@ -250,7 +250,7 @@ fi
 # of the loop device then fails with EIO.  (A loop device over a full
 # tmpfs reports ENOSPC, not EIO, on this kernel.)
 mkdir "$T/eio-$NAME"
-truncate -s 64M "$T/eio.img"
+truncate -s 128M "$T/eio.img"
 if L4=$(losetup -f --show "$T/eio.img" 2>/dev/null) &&
 	mkfs.ext4 -q -F "$L4" >/dev/null 2>&1 &&
 	mount "$L4" "$T/eio-$NAME"; then

@@ -1,12 +1,13 @@
-/* test_target.c - target.c on temporary files: -c create and fill (real
- * data, no holes), no refill of a filled file, O_DIRECT alignment errors,
- * open flags, too-small files, the free-space and block-device refusals,
- * and -c on files that are not ours (foreign, --overwrite, links, a
- * descriptor handed over by the caller). */
+/* test_target.c - run/target_*.c on temporary files: -c create and fill
+ * (real data, no holes), no refill of a filled file, O_DIRECT alignment
+ * errors, open flags, too-small files, the free-space and block-device
+ * refusals, and -c on files that are not ours (foreign, --overwrite,
+ * links, a descriptor handed over by the caller). */
 #include <errno.h>
 #include <stdbool.h>
 #include <fcntl.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -22,12 +23,14 @@
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
 #include "profile/profile.h"
-#include "run/run.h"
 #include "run/target.h"
 
 static char dir[256];
 static char path[512];
 static char err[512];
+/* a fill that is asked to stop from the start, as after Ctrl+C */
+static volatile sig_atomic_t stop_now = 1;
+static const struct target_fill_ctl stopping = { .stop = &stop_now };
 
 static int setup(void **state)
 {
@@ -39,7 +42,6 @@ static int setup(void **state)
 	if (!mkdtemp(dir))
 		return -1;
 	snprintf(path, sizeof(path), "%s/sub/dir/test.dat", dir);
-	run_stop = 0;
 	return 0;
 }
 
@@ -91,6 +93,10 @@ static void test_create_fill(void **state)
 {
 	const uint64_t size = (9u << 20) + 4096;
 	struct progress_log pl = { 0 };
+	const struct target_fill_ctl ctl = {
+		.progress = on_progress,
+		.arg = &pl,
+	};
 	struct target_info info;
 	struct target_opts o;
 	unsigned char a[4096], b[4096];
@@ -101,8 +107,7 @@ static void test_create_fill(void **state)
 	(void)state;
 	opts(&o, size);
 	assert_int_equal(target_check_safe(&o, NULL, err, sizeof(err)), 0);
-	assert_int_equal(target_prepare(&o, &info, on_progress, &pl, err,
-					 sizeof(err)), 0);
+	assert_int_equal(target_prepare(&o, &info, &ctl, err, sizeof(err)), 0);
 	assert_true(info.created);
 	assert_false(info.fill_skipped);
 	assert_true(info.fill_seconds > 0);
@@ -140,12 +145,10 @@ static void test_second_prepare_skips(void **state)
 
 	(void)state;
 	opts(&o, size);
-	assert_int_equal(target_prepare(&o, &info, NULL, NULL, err,
-					 sizeof(err)), 0);
+	assert_int_equal(target_prepare(&o, &info, NULL, err, sizeof(err)), 0);
 	assert_true(info.created);
 	assert_int_equal(stat(path, &st1), 0);
-	assert_int_equal(target_prepare(&o, &info, NULL, NULL, err,
-					 sizeof(err)), 0);
+	assert_int_equal(target_prepare(&o, &info, NULL, err, sizeof(err)), 0);
 	assert_true(info.fill_skipped);
 	assert_false(info.created);
 	assert_int_equal(stat(path, &st2), 0);
@@ -153,8 +156,7 @@ static void test_second_prepare_skips(void **state)
 	assert_int_equal(st1.st_mtim.tv_nsec, st2.st_mtim.tv_nsec);
 
 	o.create_bytes = 3u << 20;
-	assert_int_equal(target_prepare(&o, &info, NULL, NULL, err,
-					 sizeof(err)), 0);
+	assert_int_equal(target_prepare(&o, &info, NULL, err, sizeof(err)), 0);
 	assert_true(info.created);
 	assert_false(info.fill_skipped);
 	assert_int_equal(stat(path, &st2), 0);
@@ -172,13 +174,11 @@ static void test_sparse_file_is_refilled(void **state)
 
 	(void)state;
 	opts(&o, size);
-	assert_int_equal(target_prepare(&o, &info, NULL, NULL, err,
-					 sizeof(err)), 0);
+	assert_int_equal(target_prepare(&o, &info, NULL, err, sizeof(err)), 0);
 	/* punch it back to a sparse file of the same size */
 	assert_int_equal(truncate(path, 0), 0);
 	assert_int_equal(truncate(path, (off_t)size), 0);
-	assert_int_equal(target_prepare(&o, &info, NULL, NULL, err,
-					 sizeof(err)), 0);
+	assert_int_equal(target_prepare(&o, &info, NULL, err, sizeof(err)), 0);
 	assert_true(info.created);
 	fd = open(path, O_RDONLY);
 	assert_int_equal(lseek(fd, 0, SEEK_HOLE), (off_t)size);
@@ -193,10 +193,8 @@ static void test_interrupted_fill_removes_file(void **state)
 
 	(void)state;
 	opts(&o, 16u << 20);
-	run_stop = 1;
-	assert_int_equal(target_prepare(&o, &info, NULL, NULL, err,
+	assert_int_equal(target_prepare(&o, &info, &stopping, err,
 					 sizeof(err)), -EINTR);
-	run_stop = 0;
 	assert_non_null(strstr(err, "interrupted"));
 	assert_int_equal(access(path, F_OK), -1);
 }
@@ -234,7 +232,7 @@ static void test_enospc_mid_fill(void **state)
 	}
 	snprintf(path, sizeof(path), "%s/f.dat", mnt);
 	opts(&o, 16u << 20);
-	assert_int_equal(target_prepare(&o, &info, NULL, NULL, err,
+	assert_int_equal(target_prepare(&o, &info, NULL, err,
 					 sizeof(err)), -ENOSPC);
 	assert_non_null(strstr(err, "no space left while filling"));
 	assert_non_null(strstr(err, path));
@@ -250,8 +248,7 @@ static void test_open_flags(void **state)
 
 	(void)state;
 	opts(&o, 1u << 20);
-	assert_int_equal(target_prepare(&o, &info, NULL, NULL, err,
-					 sizeof(err)), 0);
+	assert_int_equal(target_prepare(&o, &info, NULL, err, sizeof(err)), 0);
 	o.write_pct = 0;
 	assert_int_equal(target_open(&t, &o, err, sizeof(err)), 0);
 	assert_int_equal(fcntl(t.fd, F_GETFL) & O_ACCMODE, O_RDONLY);
@@ -292,8 +289,7 @@ static void test_direct_alignment(void **state)
 
 	(void)state;
 	opts(&o, 1u << 20);
-	assert_int_equal(target_prepare(&o, &info, NULL, NULL, err,
-					 sizeof(err)), 0);
+	assert_int_equal(target_prepare(&o, &info, NULL, err, sizeof(err)), 0);
 	o.cache = CACHE_DIRECT;
 	o.block_bytes = 4096;
 	ret = target_open(&t, &o, err, sizeof(err));
@@ -401,7 +397,7 @@ static void test_block_device_refusal(void **state)
 	o.path = path;
 	/* -c on a device: skipped, nothing written, no error */
 	o.create_bytes = 1u << 20;
-	assert_int_equal(target_prepare(&o, &info, NULL, NULL, err,
+	assert_int_equal(target_prepare(&o, &info, NULL, err,
 					sizeof(err)), 0);
 	assert_false(info.created);
 }
@@ -448,7 +444,7 @@ static void test_foreign_file_refused(void **state)
 						   sizeof(err)), -EEXIST);
 		assert_non_null(strstr(err, "holds data ioprobe did not write"));
 		assert_non_null(strstr(err, "--overwrite"));
-		assert_int_equal(target_prepare(&o, &info, NULL, NULL, err,
+		assert_int_equal(target_prepare(&o, &info, NULL, err,
 						 sizeof(err)), -EEXIST);
 		assert_int_equal(file_size(path), 2u << 20);
 		assert_true(same_bytes(path, 0x5a, 2u << 20));
@@ -473,23 +469,19 @@ static void test_overwrite(void **state)
 	assert_true(same_bytes(path, 0x5a, 2u << 20));
 
 	o.create_bytes = 4u << 20;
-	run_stop = 1;
-	assert_int_equal(target_prepare(&o, &info, NULL, NULL, err,
+	assert_int_equal(target_prepare(&o, &info, &stopping, err,
 					 sizeof(err)), -EINTR);
-	run_stop = 0;
 	assert_non_null(strstr(err, "was partly rewritten"));
 	assert_true(file_size(path) >= (2 << 20));
 
 	assert_int_equal(target_check_safe(&o, NULL, err, sizeof(err)), 0);
-	assert_int_equal(target_prepare(&o, &info, NULL, NULL, err,
-					 sizeof(err)), 0);
+	assert_int_equal(target_prepare(&o, &info, NULL, err, sizeof(err)), 0);
 	assert_true(info.created);
 	assert_int_equal(file_size(path), 4u << 20);
 	/* now ours: reused without --overwrite */
 	o.overwrite = false;
 	assert_int_equal(target_check_safe(&o, NULL, err, sizeof(err)), 0);
-	assert_int_equal(target_prepare(&o, &info, NULL, NULL, err,
-					 sizeof(err)), 0);
+	assert_int_equal(target_prepare(&o, &info, NULL, err, sizeof(err)), 0);
 	assert_true(info.fill_skipped);
 }
 
@@ -510,7 +502,7 @@ static void test_symlink_refused(void **state)
 	assert_int_equal(target_check_safe(&o, NULL, err, sizeof(err)),
 			 -EEXIST);
 	assert_non_null(strstr(err, "symbolic link"));
-	assert_int_equal(target_prepare(&o, &info, NULL, NULL, err,
+	assert_int_equal(target_prepare(&o, &info, NULL, err,
 					 sizeof(err)), -EEXIST);
 	assert_true(same_bytes(victim, 0x5a, 4096));
 }
@@ -531,8 +523,7 @@ static void test_given_fd(void **state)
 	opts(&o, 1u << 20);
 	o.fd = fd;
 	assert_int_equal(target_check_safe(&o, NULL, err, sizeof(err)), 0);
-	assert_int_equal(target_prepare(&o, &info, NULL, NULL, err,
-					 sizeof(err)), 0);
+	assert_int_equal(target_prepare(&o, &info, NULL, err, sizeof(err)), 0);
 	assert_true(info.created);
 	assert_int_equal(file_size(path), 1u << 20);
 	assert_true(fcntl(fd, F_GETFD) >= 0);	/* still open */
@@ -543,7 +534,7 @@ static void test_given_fd(void **state)
 	o.create_bytes = 2u << 20;
 	assert_int_equal(target_check_safe(&o, NULL, err, sizeof(err)),
 			 -EEXIST);
-	assert_int_equal(target_prepare(&o, &info, NULL, NULL, err,
+	assert_int_equal(target_prepare(&o, &info, NULL, err,
 					 sizeof(err)), -EEXIST);
 	assert_non_null(strstr(err, "no longer leads"));
 	assert_true(same_bytes(path, 0x5a, 4096));
