@@ -32,7 +32,7 @@
 #include <unistd.h>
 
 #include "lib/cleanup.h"
-#include "run/run.h"
+#include "lib/signals.h"
 #include "run/sysinfo.h"
 #include "lib/util.h"
 
@@ -759,7 +759,7 @@ static int fill_uring(struct filler *f)
 		if (!ret) {
 			f->done += chunk_len(f, offs[i]);
 			fill_report(f, false);
-			if (run_stop)
+			if (signals_stop_requested)
 				ret = -EINTR;
 		}
 		if (ret || next >= f->size)
@@ -790,7 +790,7 @@ static int fill_pwrite(struct filler *f)
 			ssize_t n = pwrite(f->fd, (char *)f->bufs[0] + got,
 					   len - got, (off_t)(off + got));
 
-			if (n < 0 && errno == EINTR && !run_stop)
+			if (n < 0 && errno == EINTR && !signals_stop_requested)
 				continue;
 			if (n < 0)
 				return -errno;
@@ -801,7 +801,7 @@ static int fill_pwrite(struct filler *f)
 		off += len;
 		f->done = off;
 		fill_report(f, false);
-		if (run_stop)
+		if (signals_stop_requested)
 			return -EINTR;
 	}
 	return 0;

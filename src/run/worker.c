@@ -26,7 +26,6 @@
 #include "results/hist.h"
 #include "run/rate.h"
 #include "lib/rng.h"
-#include "run/run.h"
 #include "lib/util.h"
 #include "run/workload.h"
 

@@ -22,6 +22,7 @@
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
 #include "profile/profile.h"
+#include "lib/signals.h"
 #include "run/run.h"
 #include "run/target.h"
 
@@ -39,7 +40,7 @@ static int setup(void **state)
 	if (!mkdtemp(dir))
 		return -1;
 	snprintf(path, sizeof(path), "%s/sub/dir/test.dat", dir);
-	run_stop = 0;
+	signals_stop_requested = 0;
 	return 0;
 }
 
@@ -193,10 +194,10 @@ static void test_interrupted_fill_removes_file(void **state)
 
 	(void)state;
 	opts(&o, 16u << 20);
-	run_stop = 1;
+	signals_stop_requested = 1;
 	assert_int_equal(target_prepare(&o, &info, NULL, NULL, err,
 					 sizeof(err)), -EINTR);
-	run_stop = 0;
+	signals_stop_requested = 0;
 	assert_non_null(strstr(err, "interrupted"));
 	assert_int_equal(access(path, F_OK), -1);
 }
@@ -473,10 +474,10 @@ static void test_overwrite(void **state)
 	assert_true(same_bytes(path, 0x5a, 2u << 20));
 
 	o.create_bytes = 4u << 20;
-	run_stop = 1;
+	signals_stop_requested = 1;
 	assert_int_equal(target_prepare(&o, &info, NULL, NULL, err,
 					 sizeof(err)), -EINTR);
-	run_stop = 0;
+	signals_stop_requested = 0;
 	assert_non_null(strstr(err, "was partly rewritten"));
 	assert_true(file_size(path) >= (2 << 20));
 
