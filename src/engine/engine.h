@@ -91,8 +91,8 @@ int engine_noop_reap(struct engine *e, struct io_req **done, unsigned int min,
 		     unsigned int max);
 void engine_noop_exit(struct engine *e);
 
-/* Look an engine up by name ("io_uring", "libaio", "sync", "null");
- * NULL if unknown. */
+/* Look an engine up by name ("io_uring", "libaio", "sync", "null") or
+ * alias (profile/engine_name.h); NULL if unknown. */
 const struct engine_ops *engine_find(const char *name);
 /* Open @e: the named engine, or with @name NULL the first of io_uring,
  * libaio, sync that initialises.  When a fallback happened, @note gets one

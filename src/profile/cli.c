@@ -19,6 +19,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include "profile/engine_name.h"
 #include "profile/parse.h"
 #include "lib/util.h"
 #include "profile/xmlprofile.h"
@@ -48,10 +49,6 @@ struct cli {
 	const char *zval;		/* the -Z<size> value as typed */
 	unsigned int xover;		/* OV_* bits */
 	const char *x_incompat;		/* first non -X switch typed */
-};
-
-static const char *const engine_names[] = {
-	"io_uring", "libaio", "sync", "null",
 };
 
 static const char *const format_names[] = {
@@ -787,11 +784,8 @@ static int parse_label(struct cli *c, const char *val)
 
 static int parse_engine(struct cli *c, const char *val)
 {
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(engine_names); i++)
-		if (!strcmp(val, engine_names[i]))
-			return set_string(c, &c->p->engine, val);
+	if (engine_name_canonical(val))
+		return set_string(c, &c->p->engine, val);
 	return bad(c, "--engine", val, "io_uring, libaio, sync or null");
 }
 

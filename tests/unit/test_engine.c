@@ -1,6 +1,7 @@
 /* test_engine.c - the engine contract: queue/submit/reap with the null,
  * sync and io_uring backends on a temporary file, short transfers, and
- * engine selection (names, unknown names, automatic fallback), and the
+ * engine selection (names, aliases the command line accepts alike,
+ * unknown names, automatic fallback), and the
  * per-slot sequential pointer of -p that the worker keeps. */
 #include <errno.h>
 #include <fcntl.h>
@@ -8,6 +9,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -15,6 +17,8 @@
 #include <cmocka.h>
 
 #include "engine/engine.h"
+#include "profile/cli.h"
+#include "profile/engine_name.h"
 #include "profile/profile.h"
 #include "run/worker.h"
 #include "run/workload.h"
@@ -59,6 +63,36 @@ static void test_find(void **state)
 	assert_ptr_equal(engine_find("null"), &engine_null_ops);
 	assert_null(engine_find("posixaio"));
 	assert_null(engine_find(NULL));
+}
+
+/* One name table: every name the registry resolves, the CLI accepts,
+ * and each resolves to the backend of its canonical name. */
+static void test_aliases(void **state)
+{
+	static const char *const names[] = { "io_uring", "uring", "libaio",
+					      "aio", "sync", "psync", "null" };
+	char arg[64], prog[] = "ioprobe", target[] = "/tmp/x";
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		const struct engine_ops *ops = engine_find(names[i]);
+		char *argv[] = { prog, arg, target, NULL };
+		char err[256] = "";
+		struct profile p;
+
+		assert_non_null(ops);
+		assert_string_equal(ops->name,
+				    engine_name_canonical(names[i]));
+		snprintf(arg, sizeof(arg), "--engine=%s", names[i]);
+		profile_init(&p);
+		assert_int_equal(cli_parse(3, argv, &p, err, sizeof(err)),
+				 CLI_RUN);
+		assert_string_equal(p.engine, names[i]);
+		profile_release(&p);
+	}
+	assert_null(engine_name_canonical("posixaio"));
+	assert_null(engine_name_canonical(NULL));
 }
 
 static void test_unknown_name(void **state)
@@ -262,6 +296,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_find),
+		cmocka_unit_test(test_aliases),
 		cmocka_unit_test(test_unknown_name),
 		cmocka_unit_test(test_auto_choice),
 		cmocka_unit_test(test_null_contract),
