@@ -112,6 +112,21 @@ int engine_open(struct engine *e, const char *name, unsigned int depth,
 	return 0;
 }
 
+int engine_open_ops(struct engine *e, const struct engine_ops *ops,
+		    unsigned int depth, const int *fds, unsigned int nfds,
+		    char *note, size_t notelen)
+{
+	int ret;
+
+	if (note && notelen)
+		note[0] = '\0';
+	ret = engine_try(e, ops, depth, fds, nfds);
+	if (ret)
+		return errf(note, notelen, -ret, "cannot set up engine '%s': %s",
+			    ops->name, strerror(-ret));
+	return 0;
+}
+
 void engine_close(struct engine *e)
 {
 	if (e->ops && e->ops->exit)

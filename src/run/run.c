@@ -46,6 +46,7 @@ struct run_ctx {
 	uint64_t start_ns, last_prog_ns, last_prog_ios, last_prog_bytes;
 	double total_s;
 	uint64_t phase_start_ns, phase_end_ns;	/* current phase, planned */
+	uint64_t dots;			/* -P dots printed */
 };
 
 /* Fill progress: a line on a terminal, and the caller's callback. */
@@ -448,6 +449,24 @@ static void run_progress_tick(struct run_ctx *c, int phase, uint64_t now)
 	c->opt->progress(c->opt->progress_arg, &pr);
 }
 
+/* -P: a dot on stderr for every progress_every I/Os the threads did
+ * (any phase), printed at the main thread's poll so the workers' per-I/O
+ * path only counts. */
+static void run_dots(struct run_ctx *c)
+{
+	uint64_t ios = 0, due;
+	uint32_t i;
+
+	if (!c->p->progress_every)
+		return;
+	for (i = 0; i < c->nstarted; i++)
+		ios += atomic_load_explicit(&c->w[i].pub_ios,
+					    memory_order_relaxed);
+	due = ios / c->p->progress_every;
+	for (; c->dots < due; c->dots++)
+		fputc('.', stderr);
+}
+
 /* Sleep until @until_ns in short slices.  False when a signal or a
  * failed worker cut it short. */
 static bool run_wait(struct run_ctx *c, int phase, uint64_t from_ns,
@@ -457,7 +476,6 @@ static bool run_wait(struct run_ctx *c, int phase, uint64_t from_ns,
 	c->phase_end_ns = until_ns;
 	for (;;) {
 		uint64_t now = clock_now_ns(), next;
-		struct timespec ts;
 
 		if (signals_stop_requested ||
 		    atomic_load_explicit(&c->shared.nexited,
@@ -466,11 +484,10 @@ static bool run_wait(struct run_ctx *c, int phase, uint64_t from_ns,
 		if (now >= until_ns)
 			return true;
 		run_progress_tick(c, phase, now);
+		run_dots(c);
 		next = now + RUN_POLL_NS < until_ns ? now + RUN_POLL_NS :
 						      until_ns;
-		ts.tv_sec = (time_t)(next / 1000000000ull);
-		ts.tv_nsec = (long)(next % 1000000000ull);
-		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+		clock_sleep_until_ns(next);
 	}
 }
 
@@ -601,6 +618,8 @@ int run_execute(const struct profile *p, const struct run_options *opt,
 	run_set_phase(&c, PHASE_STOP);
 	for (i = 0; i < c.nstarted; i++)
 		worker_join(&c.w[i]);
+	if (c.nstarted)
+		run_dots(&c);	/* the I/Os since the last poll */
 	if (!ret)
 		ret = run_collect(&c, err, errlen);
 out:
