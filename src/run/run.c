@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "lib/clock.h"
+#include "lib/cpuset.h"
 #include "lib/rng.h"
 #include "lib/signals.h"
 #include "run/sysinfo.h"
@@ -373,24 +374,11 @@ static int run_start_workers(struct run_ctx *c, char *err, size_t errlen)
 
 static bool cpu_in_list(const char *list, int32_t cpu)
 {
-	const char *s = list;
+	struct cpuset set;
 
-	while (*s) {
-		char *end;
-		long a = strtol(s, &end, 10), b;
-
-		if (end == s)
-			return false;
-		b = a;
-		if (*end == '-')
-			b = strtol(end + 1, &end, 10);
-		if (cpu >= a && cpu <= b)
-			return true;
-		s = *end == ',' ? end + 1 : end;
-		if (*end && *end != ',')
-			return false;
-	}
-	return false;
+	cpuset_clear(&set);
+	return cpu >= 0 && !cpuset_parse(&set, list) &&
+	       cpuset_has(&set, (unsigned long)cpu);
 }
 
 /* Engine facts and affinity warnings, known once workers are set up. */
