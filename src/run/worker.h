@@ -23,7 +23,8 @@ struct workload;
 uint64_t worker_parallel_next(const struct workload *wl, uint64_t *rel);
 
 /* Start @w's thread; it sets up, counts itself in shared->nready, waits
- * while the phase is PHASE_INIT, then runs until PHASE_STOP or run_stop.
+ * while the phase is PHASE_INIT, then runs until PHASE_STOP (run.c's
+ * answer to a signal too) or a failed I/O.
  * 0 or -errno. */
 int worker_start(struct worker *w);
 /* Wait for @w's thread to finish; fills w->err on failure. */
