@@ -258,9 +258,11 @@ int worker_setup(struct worker *w)
 		return -ENOMEM;
 	s = memset(mem, 0, sizeof(*s));
 	w->st = s;
-	s->t = calloc(w->ntargets, sizeof(*s->t));
-	if (!s->t)
+	/* the per-target counters are written on every I/O: a line of
+	 * their own too */
+	if (posix_memalign(&mem, 64, w->ntargets * sizeof(*s->t)))
 		return -ENOMEM;
+	s->t = memset(mem, 0, w->ntargets * sizeof(*s->t));
 	ret = worker_pin(w);
 	if (ret)
 		return ret;

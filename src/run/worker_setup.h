@@ -25,9 +25,10 @@ struct wt_hist {
 	_Alignas(64) struct hist dir[DIR_COUNT];
 };
 
-/* One target as this worker drives it. */
+/* One target as this worker drives it (an array of them per worker,
+ * cache-line aligned). */
 struct wt {
-	struct workload wl;
+	_Alignas(64) struct workload wl;
 	struct rate rate;
 	struct rng rng_data;		/* -Zr contents, -Z<size> offsets */
 	const struct run_target *rt;
