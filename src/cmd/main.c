@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "lib/cleanup.h"
+#include "lib/signals.h"
 #include "profile/cli.h"
 #include "report/output.h"
 #include "profile/profile.h"
@@ -58,15 +59,15 @@ static int run_profile(const struct profile *p)
 		return 2;
 	}
 	results_init(&r);
-	run_install_signals();
+	signals_install();
 	ret = run_execute(p, &opt, &r, err, sizeof(err));
 	if (ret) {
 		/* a signal can also end the fill with an error (SIGXFSZ:
 		 * EFBIG): the status still says which signal */
 		fprintf(stderr, "ioprobe: error: %s\n", err);
 		results_release(&r);
-		if (run_stop)
-			return run_stop_status();
+		if (signals_stop_requested)
+			return signals_exit_status();
 		/* -c refused a file that is not ours: fix the command line */
 		return ret == -EEXIST ? 2 : 1;
 	}
@@ -79,7 +80,7 @@ static int run_profile(const struct profile *p)
 		status = 1;
 	}
 	if (!status && r.interrupted)
-		status = run_stop_status();
+		status = signals_exit_status();
 	results_release(&r);
 	return status;
 }
@@ -90,7 +91,7 @@ static int run_profile(const struct profile *p)
 static int final_status(int status)
 {
 	fflush(stdout);
-	return run_stop ? run_stop_status() : status;
+	return signals_stop_requested ? signals_exit_status() : status;
 }
 
 int main(int argc, char **argv)

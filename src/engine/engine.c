@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "lib/util.h"
+#include "profile/engine_name.h"
 
 /* Fallback order for the automatic choice. */
 static const struct engine_ops *const engine_order[] = {
@@ -19,28 +20,24 @@ static const struct engine_ops *const engine_order[] = {
 	&engine_sync_ops,
 };
 
-static const struct {
-	const char *alias;
-	const struct engine_ops *ops;
-} engine_aliases[] = {
-	{ "io_uring", &engine_uring_ops },
-	{ "uring", &engine_uring_ops },
-	{ "libaio", &engine_aio_ops },
-	{ "aio", &engine_aio_ops },
-	{ "sync", &engine_sync_ops },
-	{ "psync", &engine_sync_ops },
-	{ "null", &engine_null_ops },
+/* Every backend --engine can name (engine_name.c holds the names). */
+static const struct engine_ops *const engine_named[] = {
+	&engine_uring_ops,
+	&engine_aio_ops,
+	&engine_sync_ops,
+	&engine_null_ops,
 };
 
 const struct engine_ops *engine_find(const char *name)
 {
+	const char *canonical = engine_name_canonical(name);
 	size_t i;
 
-	if (!name)
+	if (!canonical)
 		return NULL;
-	for (i = 0; i < ARRAY_SIZE(engine_aliases); i++)
-		if (!strcmp(name, engine_aliases[i].alias))
-			return engine_aliases[i].ops;
+	for (i = 0; i < ARRAY_SIZE(engine_named); i++)
+		if (!strcmp(canonical, engine_named[i]->name))
+			return engine_named[i];
 	return NULL;
 }
 
@@ -112,6 +109,21 @@ int engine_open(struct engine *e, const char *name, unsigned int depth,
 	if (failed && note && notelen)
 		snprintf(note, notelen, "%s unavailable (%s), using %s",
 			 failed, strerror(-failed_err), e->ops->name);
+	return 0;
+}
+
+int engine_open_ops(struct engine *e, const struct engine_ops *ops,
+		    unsigned int depth, const int *fds, unsigned int nfds,
+		    char *note, size_t notelen)
+{
+	int ret;
+
+	if (note && notelen)
+		note[0] = '\0';
+	ret = engine_try(e, ops, depth, fds, nfds);
+	if (ret)
+		return errf(note, notelen, -ret, "cannot set up engine '%s': %s",
+			    ops->name, strerror(-ret));
 	return 0;
 }
 

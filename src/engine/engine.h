@@ -43,8 +43,19 @@ enum engine_status {
 
 struct engine;
 
+/* What an engine asks of the worker that drives it (engine_ops.caps). */
+enum engine_caps {
+	/* queue() completes every request (ENGINE_COMPLETED): the worker
+	 * stamps each one itself, there is nothing to reap. */
+	ENGINE_CAP_COMPLETES_IN_QUEUE = 1u << 0,
+	/* serves targets from memory maps: the worker hands them over with
+	 * set_maps() right after engine_open_ops(). */
+	ENGINE_CAP_NEEDS_MAP = 1u << 1,
+};
+
 struct engine_ops {
 	const char *name;
+	unsigned int caps;	/* enum engine_caps bits */
 	/* reap() also submits what queue() staged, in the same system
 	 * call, so a worker need not call submit() before it. */
 	bool reap_submits;
@@ -52,9 +63,17 @@ struct engine_ops {
 	 * -ENOSYS/-EPERM/-EOPNOTSUPP make engine_open() try the next one. */
 	int (*init)(struct engine *e, unsigned int depth, const int *fds,
 		    unsigned int nfds);
-	/* Register @nbufs buffers of @len bytes (optional; may be NULL). */
+	/* Register @nbufs buffers of @len bytes (optional; may be NULL).
+	 * 0 or -errno; a failure is not fatal: the engine goes on with
+	 * unregistered buffers and the worker notes it. */
 	int (*register_buffers)(struct engine *e, void *const *bufs,
 				unsigned int nbufs, size_t len);
+	/* ENGINE_CAP_NEEDS_MAP: the map of file @i (as passed to init) in
+	 * @maps[i], NULL where a file has none (served by pread/pwrite);
+	 * @durable[i]: msync every write before it completes (-N).
+	 * 0 or -errno. */
+	int (*set_maps)(struct engine *e, void *const *maps,
+			const bool *durable, unsigned int nmaps);
 	int (*queue)(struct engine *e, struct io_req *req);
 	/* Submit what queue() staged; submitted count or -errno.  An engine
 	 * may defer the system call to the next reap() so that one call
@@ -83,6 +102,9 @@ extern const struct engine_ops engine_uring_ops;
 extern const struct engine_ops engine_aio_ops;
 extern const struct engine_ops engine_sync_ops;
 extern const struct engine_ops engine_null_ops;
+/* -Sm: memory-mapped targets, memcpy inside queue().  Not in the name
+ * registry: the worker chooses it for -Sm whatever --engine says. */
+extern const struct engine_ops engine_mmap_ops;
 
 /* Hooks for engines that complete everything inside queue(): nothing to
  * submit, nothing to reap, nothing to free. */
@@ -91,8 +113,8 @@ int engine_noop_reap(struct engine *e, struct io_req **done, unsigned int min,
 		     unsigned int max);
 void engine_noop_exit(struct engine *e);
 
-/* Look an engine up by name ("io_uring", "libaio", "sync", "null");
- * NULL if unknown. */
+/* Look an engine up by name ("io_uring", "libaio", "sync", "null") or
+ * alias (profile/engine_name.h); NULL if unknown. */
 const struct engine_ops *engine_find(const char *name);
 /* Open @e: the named engine, or with @name NULL the first of io_uring,
  * libaio, sync that initialises.  When a fallback happened, @note gets one
@@ -100,6 +122,11 @@ const struct engine_ops *engine_find(const char *name);
  * using libaio").  0 or -errno. */
 int engine_open(struct engine *e, const char *name, unsigned int depth,
 		const int *fds, unsigned int nfds, char *note, size_t notelen);
+/* Open @e with the backend @ops itself (no fallback); 0 or -errno with
+ * @note filled. */
+int engine_open_ops(struct engine *e, const struct engine_ops *ops,
+		    unsigned int depth, const int *fds, unsigned int nfds,
+		    char *note, size_t notelen);
 void engine_close(struct engine *e);
 
 #endif

@@ -36,6 +36,7 @@ static int sync_queue(struct engine *e, struct io_req *req)
 
 const struct engine_ops engine_sync_ops = {
 	.name = "sync",
+	.caps = ENGINE_CAP_COMPLETES_IN_QUEUE,
 	.init = sync_init,
 	.register_buffers = NULL,
 	.queue = sync_queue,

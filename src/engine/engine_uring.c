@@ -1,11 +1,16 @@
 /* engine_uring.c - io_uring through liburing, the default engine.
  *
  * One ring per worker, created by the worker thread itself so the
- * SINGLE_ISSUER and DEFER_TASKRUN setup flags apply (each dropped in turn
- * when the kernel answers EINVAL).  Files and buffers are registered once.
- * submit() only counts what queue() staged; reap() submits the batch and
- * waits for completions in one io_uring_enter(), then walks every ready
- * CQE and advances the CQ head once.
+ * SINGLE_ISSUER, DEFER_TASKRUN and COOP_TASKRUN setup flags apply; when
+ * the kernel answers EINVAL the strongest set is dropped for the next
+ * (down to none).  The worker's files are registered at set-up, and its
+ * buffers when register_buffers() succeeds (a failure is returned for
+ * the run's engine note; the I/O then goes through unregistered buffers).
+ * By default submit() sends each request as soon as it is queued (one
+ * io_uring_enter per request); with --batch the worker calls it every N
+ * requests, and reap() submits whatever is still staged and waits for
+ * completions in the same io_uring_enter, then walks every ready CQE and
+ * advances the CQ head once.
  */
 #include <errno.h>
 #include <liburing.h>
@@ -85,11 +90,12 @@ static int uring_register_buffers(struct engine *e, void *const *bufs,
 		iov[i].iov_base = bufs[i];
 		iov[i].iov_len = len;
 	}
-	/* Failure (RLIMIT_MEMLOCK, too many) only costs a little speed. */
+	/* Failure (RLIMIT_MEMLOCK, too many) only costs a little speed:
+	 * the caller notes it and the ring goes on without. */
 	ret = io_uring_register_buffers(&s->ring, iov, nbufs);
 	s->bufs = ret == 0;
 	free(iov);
-	return 0;
+	return ret;
 }
 
 static int uring_queue(struct engine *e, struct io_req *req)

@@ -11,11 +11,8 @@
 
 #include "lib/util.h"
 #include "profile/cli_internal.h"
+#include "profile/engine_name.h"
 #include "profile/parse.h"
-
-static const char *const engine_names[] = {
-	"io_uring", "libaio", "sync", "null",
-};
 
 static int set_string(char **dst, const char *val, char *err, size_t errlen)
 {
@@ -43,11 +40,8 @@ static int parse_label(struct profile *p, const char *val, char *err,
 static int parse_engine(struct profile *p, const char *val, char *err,
 			size_t errlen)
 {
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(engine_names); i++)
-		if (!strcmp(val, engine_names[i]))
-			return set_string(&p->engine, val, err, errlen);
+	if (engine_name_canonical(val))
+		return set_string(&p->engine, val, err, errlen);
 	return cli_invalid(err, errlen, "--engine", val,
 			   "io_uring, libaio, sync or null");
 }

@@ -4,7 +4,8 @@
  * The figures mirror what run.c and worker.c allocate: each thread holds
  * one buffer per queue slot plus one write buffer per target, each the
  * largest -b of its targets rounded up to 4 KiB; results.c keeps one row
- * (two histograms) per thread and target, and -D adds an interval series
+ * (two histograms, and with -L or -D two more the worker records into
+ * until it ends) per thread and target, and -D adds an interval series
  * per row and direction; run.c loads a -Z<size> source per written
  * target.  Thread costs outside our allocations (kernel task and stack,
  * the user stack pages a thread touches) are a fixed allowance.  Pure: no
@@ -121,6 +122,9 @@ void memplan_estimate(const struct profile *p, uint64_t stack_bytes,
 	estimate_threads(p, m);
 	nrows = mul_sat(m->nthreads, p->pool_threads ? p->ntargets : 1);
 	m->stats_bytes = mul_sat(nrows, sizeof(struct thread_target));
+	if (p->measure_latency || p->iops_interval_ms)	/* worker's own */
+		m->stats_bytes = add_sat(m->stats_bytes, mul_sat(nrows,
+					 DIR_COUNT * sizeof(struct hist)));
 	if (p->iops_interval_ms)
 		nint = ((uint64_t)p->duration_s * 1000 + p->iops_interval_ms -
 			1) / p->iops_interval_ms;

@@ -22,9 +22,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "lib/cleanup.h"
 #include "lib/clock.h"
+#include "lib/cpuset.h"
 #include "lib/rng.h"
+#include "lib/signals.h"
 #include "run/sysinfo.h"
 #include "run/target.h"
 #include "lib/util.h"
@@ -32,68 +33,6 @@
 
 #define RUN_POLL_NS 20000000ull		/* main thread's sleep slice */
 #define RUN_SETUP_GRACE_MS 300	/* threads' set-up time after a signal */
-
-volatile sig_atomic_t run_stop;
-volatile sig_atomic_t run_stop_signal;
-
-/* Every signal whose default action ends the process.  The first one
- * only sets the stop flag: the run stops at its next poll and prints its
- * shortened report.  Any later one (the user means it, or the output is
- * gone: a second SIGPIPE) removes the files ioprobe created and exits at
- * once with 128+N, the status a graceful stop returns too.  We exit
- * rather than re-raise so SIGQUIT and SIGXFSZ leave no core file. */
-static const int run_signals[] = { SIGINT,  SIGTERM, SIGHUP,
-				   SIGQUIT, SIGPIPE, SIGUSR1,
-				   SIGUSR2, SIGALRM, SIGXFSZ };
-
-/* Only the main thread polls run_stop (workers see PHASE_STOP instead).
- * The handler is async-signal-safe: flag stores, cleanup_now() (lstat and
- * unlink) and _exit(); no stdio, no malloc.  Every handled signal is
- * blocked while it runs, so two signals never interleave in it. */
-static void run_on_signal(int sig)
-{
-	int saved_errno = errno;
-
-	if (run_stop) {
-		cleanup_now();
-		_exit(128 + sig);
-	}
-	run_stop_signal = sig;
-	run_stop = 2;
-	errno = saved_errno;
-}
-
-void run_signal_set(sigset_t *set, bool async_only)
-{
-	size_t i;
-
-	sigemptyset(set);
-	for (i = 0; i < ARRAY_SIZE(run_signals); i++) {
-		/* SIGPIPE and SIGXFSZ are sent to the thread whose write
-		 * failed: a worker must take them itself. */
-		if (async_only && (run_signals[i] == SIGPIPE ||
-				   run_signals[i] == SIGXFSZ))
-			continue;
-		sigaddset(set, run_signals[i]);
-	}
-}
-
-void run_install_signals(void)
-{
-	struct sigaction sa;
-	size_t i;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = run_on_signal;
-	run_signal_set(&sa.sa_mask, false);
-	for (i = 0; i < ARRAY_SIZE(run_signals); i++)
-		sigaction(run_signals[i], &sa, NULL);
-}
-
-int run_stop_status(void)
-{
-	return 128 + (run_stop_signal ? run_stop_signal : SIGINT);
-}
 
 struct run_ctx {
 	const struct profile *p;
@@ -108,6 +47,7 @@ struct run_ctx {
 	uint64_t start_ns, last_prog_ns, last_prog_ios, last_prog_bytes;
 	double total_s;
 	uint64_t phase_start_ns, phase_end_ns;	/* current phase, planned */
+	uint64_t dots;			/* -P dots printed */
 };
 
 /* Fill progress: a line on a terminal, and the caller's callback. */
@@ -136,7 +76,7 @@ static int run_prepare_targets(struct run_ctx *c, char *err, size_t errlen)
 	const struct target_fill_ctl ctl = {
 		.progress = run_fill_progress,
 		.arg = c,
-		.stop = &run_stop,
+		.stop = &signals_stop_requested,
 	};
 	struct results *r = c->r;
 	uint32_t i;
@@ -148,14 +88,14 @@ static int run_prepare_targets(struct run_ctx *c, char *err, size_t errlen)
 		if (ret)
 			return ret;
 	}
-	for (i = 0; i < p->ntargets && !run_stop; i++) {
+	for (i = 0; i < p->ntargets && !signals_stop_requested; i++) {
 		str_copy(r->targets[i].path, sizeof(r->targets[i].path),
 			 p->targets[i].path);
 		ret = target_prepare(&p->targets[i], &r->targets[i], &ctl,
 				     err, errlen);
-		if (ret == -EINTR && run_stop) {
+		if (ret == -EINTR && signals_stop_requested) {
 			/* an interrupted fill is an interrupted run: no
-			 * results, exit 128+N (run_execute sees run_stop) */
+			 * results, exit 128+N (run_execute sees the flag) */
 			if (!c->opt->quiet)
 				notef("%s", err);
 			err[0] = '\0';
@@ -390,8 +330,8 @@ static void run_quit_in_setup(const struct run_ctx *c)
 		      c->nstarted - (uint32_t)atomic_load_explicit(
 				&c->shared.nready, memory_order_acquire));
 	fflush(NULL);
-	/* run_stop is set: the handler takes its second-signal path */
-	raise(run_stop_signal ? run_stop_signal : SIGINT);
+	/* the stop flag is set: the handler takes its second-signal path */
+	raise(signals_stop_signo ? signals_stop_signo : SIGINT);
 }
 
 static int run_start_workers(struct run_ctx *c, char *err, size_t errlen)
@@ -405,8 +345,8 @@ static int run_start_workers(struct run_ctx *c, char *err, size_t errlen)
 	 * moves every worker to PHASE_STOP, seen at its next batch.  The
 	 * mask is lifted between two starts so a Ctrl+C lands at once;
 	 * thousands of threads take a while. */
-	run_signal_set(&block, true);
-	for (i = 0; i < c->nworkers && !run_stop; i++) {
+	signals_set(&block, true);
+	for (i = 0; i < c->nworkers && !signals_stop_requested; i++) {
 		pthread_sigmask(SIG_BLOCK, &block, &old);
 		ret = worker_start(&c->w[i]);
 		pthread_sigmask(SIG_SETMASK, &old, NULL);
@@ -425,10 +365,10 @@ static int run_start_workers(struct run_ctx *c, char *err, size_t errlen)
 		struct timespec ts = { .tv_sec = 0, .tv_nsec = 1000000 };
 
 		nanosleep(&ts, NULL);
-		if (run_stop && ++waited_ms > RUN_SETUP_GRACE_MS)
+		if (signals_stop_requested && ++waited_ms > RUN_SETUP_GRACE_MS)
 			run_quit_in_setup(c);
 	}
-	if (run_stop)	/* the timeline sees run_stop and ends at once */
+	if (signals_stop_requested)	/* the timeline sees it, ends at once */
 		c->nworkers = c->nstarted;
 	for (i = 0; i < c->nworkers; i++)
 		if (c->w[i].err)
@@ -439,24 +379,11 @@ static int run_start_workers(struct run_ctx *c, char *err, size_t errlen)
 
 static bool cpu_in_list(const char *list, int32_t cpu)
 {
-	const char *s = list;
+	struct cpuset set;
 
-	while (*s) {
-		char *end;
-		long a = strtol(s, &end, 10), b;
-
-		if (end == s)
-			return false;
-		b = a;
-		if (*end == '-')
-			b = strtol(end + 1, &end, 10);
-		if (cpu >= a && cpu <= b)
-			return true;
-		s = *end == ',' ? end + 1 : end;
-		if (*end && *end != ',')
-			return false;
-	}
-	return false;
+	cpuset_clear(&set);
+	return cpu >= 0 && !cpuset_parse(&set, list) &&
+	       cpuset_has(&set, (unsigned long)cpu);
 }
 
 /* Engine facts and affinity warnings, known once workers are set up. */
@@ -515,6 +442,35 @@ static void run_progress_tick(struct run_ctx *c, int phase, uint64_t now)
 	c->opt->progress(c->opt->progress_arg, &pr);
 }
 
+/* -P: a dot on stderr for every progress_every I/Os the threads did
+ * (any phase), printed at the main thread's poll so the workers' per-I/O
+ * path only counts. */
+static void run_dots(struct run_ctx *c)
+{
+	static char dots[4096];
+	uint64_t ios = 0, due;
+	uint32_t i;
+
+	if (!c->p->progress_every)
+		return;
+	for (i = 0; i < c->nstarted; i++)
+		ios += atomic_load_explicit(&c->w[i].pub_ios,
+					    memory_order_relaxed);
+	due = ios / c->p->progress_every;
+	while (c->dots < due) {
+		/* -P1 at millions of I/Os a second: whole blocks, not a
+		 * write per dot */
+		size_t n = due - c->dots < sizeof(dots) ? due - c->dots :
+							   sizeof(dots);
+
+		if (!dots[0])
+			memset(dots, '.', sizeof(dots));
+		if (fwrite(dots, 1, n, stderr) != n)
+			return;
+		c->dots += n;
+	}
+}
+
 /* Sleep until @until_ns in short slices.  False when a signal or a
  * failed worker cut it short. */
 static bool run_wait(struct run_ctx *c, int phase, uint64_t from_ns,
@@ -524,19 +480,18 @@ static bool run_wait(struct run_ctx *c, int phase, uint64_t from_ns,
 	c->phase_end_ns = until_ns;
 	for (;;) {
 		uint64_t now = clock_now_ns(), next;
-		struct timespec ts;
 
-		if (run_stop || atomic_load_explicit(&c->shared.nexited,
-						     memory_order_acquire))
+		if (signals_stop_requested ||
+		    atomic_load_explicit(&c->shared.nexited,
+					 memory_order_acquire))
 			return false;
 		if (now >= until_ns)
 			return true;
 		run_progress_tick(c, phase, now);
+		run_dots(c);
 		next = now + RUN_POLL_NS < until_ns ? now + RUN_POLL_NS :
 						      until_ns;
-		ts.tv_sec = (time_t)(next / 1000000000ull);
-		ts.tv_nsec = (long)(next % 1000000000ull);
-		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+		clock_sleep_until_ns(next);
 	}
 }
 
@@ -563,7 +518,7 @@ static void run_timeline(struct run_ctx *c)
 	if (!run_wait(c, 1, c->start_ns,
 		      c->start_ns + (uint64_t)p->warmup_s * 1000000000ull)) {
 		r->no_results = true;
-		r->interrupted = run_stop != 0;
+		r->interrupted = signals_stop_requested != 0;
 		return;
 	}
 	have_a = sysinfo_cpu_snapshot(&a) == 0;
@@ -580,7 +535,7 @@ static void run_timeline(struct run_ctx *c)
 		sysinfo_cpu_release(&a);
 	sysinfo_cpu_release(&b);
 	r->test_time_s = (double)(t1 - t0) / 1e9;
-	if (!full && run_stop) {
+	if (!full && signals_stop_requested) {
 		r->interrupted = true;
 		if (!c->opt->quiet)
 			fputs("*** Interrupted by signal. Stopping I/O. ***\n",
@@ -645,9 +600,9 @@ int run_execute(const struct profile *p, const struct run_options *opt,
 	r->ntargets = p->ntargets;
 	r->thread_count = profile_thread_count(p);
 	ret = run_prepare_targets(&c, err, errlen);
-	if (!ret && !run_stop)
+	if (!ret && !signals_stop_requested)
 		ret = run_open_targets(&c, err, errlen);
-	if (!ret && run_stop) {
+	if (!ret && signals_stop_requested) {
 		r->no_results = r->interrupted = true;
 		goto out;
 	}
@@ -668,6 +623,8 @@ int run_execute(const struct profile *p, const struct run_options *opt,
 	run_set_phase(&c, PHASE_STOP);
 	for (i = 0; i < c.nstarted; i++)
 		worker_join(&c.w[i]);
+	if (c.nstarted)
+		run_dots(&c);	/* the I/Os since the last poll */
 	if (!ret)
 		ret = run_collect(&c, err, errlen);
 out:

@@ -8,30 +8,11 @@
 #ifndef IOPROBE_RUN_H
 #define IOPROBE_RUN_H
 
-#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "profile/profile.h"
 #include "results/results.h"
-
-/* Set by the signal handler: 1 = stop, 2 = stopped by signal number
- * run_stop_signal. */
-extern volatile sig_atomic_t run_stop;
-extern volatile sig_atomic_t run_stop_signal;
-
-/* Install the handler for every signal that would end the process
- * (INT, TERM, HUP, QUIT, PIPE, USR1, USR2, ALRM, XFSZ).  The first sets
- * run_stop; any later one calls cleanup_now() and _exit(128 + N). */
-void run_install_signals(void);
-
-/* The handled signals in @set; with @async_only, without SIGPIPE and
- * SIGXFSZ, which the kernel sends to the thread that wrote (the mask
- * worker threads block). */
-void run_signal_set(sigset_t *set, bool async_only);
-
-/* The exit status of a run stopped by a signal: 128 + N. */
-int run_stop_status(void);
 
 /* Live progress for a terminal or a log, called about once a second
  * from the main thread during the run. */

@@ -18,78 +18,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "lib/cpuset.h"
 #include "lib/util.h"
 
-#define MAX_CPUS 4096
+#define MAX_CPUS CPUSET_MAX
 #define MAX_IRQS 256
-#define CPU_WORDS (MAX_CPUS / 64)
-
-struct cpuset {
-	uint64_t bits[CPU_WORDS];
-};
-
-static void set_cpu(struct cpuset *s, unsigned long cpu)
-{
-	if (cpu < MAX_CPUS)
-		s->bits[cpu / 64] |= 1ull << (cpu % 64);
-}
-
-static bool has_cpu(const struct cpuset *s, unsigned int cpu)
-{
-	return s->bits[cpu / 64] & (1ull << (cpu % 64));
-}
-
-/* Parse a kernel CPU list such as "0-3,8" into @s. */
-static void parse_cpulist(const char *list, struct cpuset *s)
-{
-	const char *p = list;
-	unsigned long a, b;
-	char *end;
-
-	while (*p) {
-		a = strtoul(p, &end, 10);
-		if (end == p)
-			return;
-		b = a;
-		if (*end == '-')
-			b = strtoul(end + 1, &end, 10);
-		for (; a <= b && a < MAX_CPUS; a++)
-			set_cpu(s, a);
-		p = *end == ',' ? end + 1 : end;
-		if (*end != ',')
-			return;
-	}
-}
-
-/* Format @s as "0-3,8"; "" when empty. */
-static void format_cpulist(const struct cpuset *s, char *out, size_t len)
-{
-	unsigned int c = 0, start;
-	size_t used = 0;
-	int n;
-
-	out[0] = '\0';
-	while (c < MAX_CPUS) {
-		if (!has_cpu(s, c)) {
-			c++;
-			continue;
-		}
-		start = c;
-		while (c + 1 < MAX_CPUS && has_cpu(s, c + 1))
-			c++;
-		if (start == c)
-			n = snprintf(out + used, len - used, "%s%u",
-				     used ? "," : "", start);
-		else
-			n = snprintf(out + used, len - used, "%s%u-%u",
-				     used ? "," : "", start, c);
-		if (n < 0 || (size_t)n >= len - used)
-			return;
-		used += (size_t)n;
-		c++;
-	}
-}
-
 /* ---- gather ---------------------------------------------------------------- */
 
 static void cpu_model(char *out, size_t len)
@@ -138,12 +71,12 @@ static void cpu_topology(struct system_info *s)
 		      sizeof(online)))
 		snprintf(online, sizeof(online), "0-%ld",
 			 sysconf(_SC_NPROCESSORS_ONLN) - 1);
-	parse_cpulist(online, &on);
+	(void)cpuset_parse(&on, online);
 	s->cpu_count = s->core_count = s->socket_count = 0;
 	for (c = 0; c < MAX_CPUS; c++) {
 		uint64_t key;
 
-		if (!has_cpu(&on, c))
+		if (!cpuset_has(&on, c))
 			continue;
 		s->cpu_count++;
 		snprintf(path, sizeof(path),
@@ -155,7 +88,7 @@ static void cpu_topology(struct system_info *s)
 		core = read_first_line(path, line, sizeof(line)) ? c : strtol(line, NULL, 10);
 		if (pkg < 0)
 			pkg = 0;
-		set_cpu(&pkgs, (unsigned long)pkg);
+		cpuset_add(&pkgs, (unsigned long)pkg);
 		key = ((uint64_t)pkg << 32) | (uint32_t)core;
 		for (i = 0; i < ncores && keys[i] != key; i++)
 			;
@@ -164,7 +97,7 @@ static void cpu_topology(struct system_info *s)
 	}
 	s->core_count = ncores;
 	for (c = 0; c < MAX_CPUS; c++)
-		s->socket_count += has_cpu(&pkgs, c);
+		s->socket_count += cpuset_has(&pkgs, c);
 }
 
 static uint32_t node_count(void)
@@ -447,7 +380,7 @@ static void scan_interrupts(const char *dev, const char *virtio,
 			if (end == p)
 				break;
 			if (cnt)
-				set_cpu(s, cols[c]);
+				cpuset_add(s, cols[c]);
 			p = end;
 		}
 	}
@@ -470,16 +403,14 @@ void sysinfo_irq_cpus(const char *dev, char *out, size_t outlen)
 	scan_interrupts(dev, virtio, irqs, &n, MAX_IRQS, &s);
 	if (!n)
 		return;
-	for (i = 0; i < CPU_WORDS && !s.bits[i]; i++)
-		;
-	if (i == CPU_WORDS) {
+	if (!cpuset_count(&s)) {
 		/* No interrupt counted yet: say where they would go. */
 		for (i = 0; i < n; i++) {
 			snprintf(path, sizeof(path),
 				 "/proc/irq/%u/effective_affinity_list", irqs[i]);
 			if (!read_first_line(path, list, sizeof(list)))
-				parse_cpulist(list, &s);
+				(void)cpuset_parse(&s, list);
 		}
 	}
-	format_cpulist(&s, out, outlen);
+	cpuset_format(&s, out, outlen);
 }

@@ -29,6 +29,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "lib/cpuset.h"
 #include "run/memplan.h"
 #include "lib/util.h"
 
@@ -322,23 +323,14 @@ static int check_target(const struct target_opts *o, char *err,
 
 static void allowed_list(const cpu_set_t *set, char *buf, size_t len)
 {
-	size_t n = 0;
-	int i, start = -1;
+	struct cpuset cpus;
+	unsigned long i;
 
-	buf[0] = '\0';
-	for (i = 0; i <= CPU_SETSIZE && n + 24 < len; i++) {
-		bool in = i < CPU_SETSIZE && CPU_ISSET(i, set);
-
-		if (in && start < 0)
-			start = i;
-		if (in || start < 0)
-			continue;
-		n += (size_t)snprintf(buf + n, len - n, "%s%d", n ? "," : "",
-				      start);
-		if (i - 1 > start)
-			n += (size_t)snprintf(buf + n, len - n, "-%d", i - 1);
-		start = -1;
-	}
+	cpuset_clear(&cpus);
+	for (i = 0; i < CPU_SETSIZE; i++)
+		if (CPU_ISSET(i, set))
+			cpuset_add(&cpus, i);
+	cpuset_format(&cpus, buf, len);
 }
 
 static int check_cpus(const struct profile *p, char *err, size_t errlen)

@@ -11,153 +11,17 @@
 #include "run/worker.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <linux/futex.h>
 #include <sched.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "lib/clock.h"
-#include "results/hist.h"
-#include "run/rate.h"
-#include "lib/rng.h"
-#include "run/run.h"
 #include "lib/util.h"
-#include "run/workload.h"
-
-/* One target as this worker drives it. */
-struct wt {
-	struct workload wl;
-	struct rate rate;
-	struct rng rng_data;		/* -Zr contents, -Z<size> offsets */
-	const struct run_target *rt;
-	struct thread_target *row;
-	uint64_t block;
-	uint64_t ios[DIR_COUNT], bytes[DIR_COUNT];
-	double area_ns;			/* integral of in-flight count dt */
-	void *wbuf;			/* pattern/zero write contents */
-	int32_t wbuf_index;
-	uint32_t inflight;
-	uint32_t nidle;			/* slots held back by the throttle */
-	struct io_req **idle;
-	uint64_t *pseq;			/* -p: each slot's own relative
-					 * sequential pointer, or NULL */
-	uint32_t first_slot;		/* this target's first req index */
-	bool rated;
-};
-
-struct worker_state {
-	struct wt *t;
-	struct io_req *reqs;
-	uint32_t nreqs;
-	void **bufs;
-	uint32_t nbufs;
-	size_t buf_bytes;
-	struct io_req **done;		/* one batch of completions */
-	struct io_req **ready;		/* completed inside queue() */
-	uint32_t nready;
-	uint32_t inflight;		/* queued, submitted or ready */
-	uint32_t staged;		/* queued, not yet submitted */
-	uint32_t batch_submit;		/* submit when staged reaches it */
-	uint32_t nidle_total;
-	uint64_t next_wake_ns;		/* earliest throttle slot */
-	bool sync;			/* engine completes in queue() */
-	bool lat;			/* record latency (-L or -D) */
-	bool measuring;
-	bool stop_on_error;		/* no --continue-on-error */
-	bool set_up;			/* setup finished */
-	int phase;
-	uint64_t last_ns;
-	uint64_t win_start_ns, meas_start_ns, meas_end_ns;
-	uint64_t interval_ns;
-	uint32_t nintervals;
-	uint64_t total_ios, total_bytes;
-	uint32_t dots_left;		/* -P countdown */
-	uint32_t cpu_sample_left;	/* batches until the next CPU sample */
-	uint64_t cpus_seen;		/* bit i: ran on CPU i */
-};
-
-/* -Sm: memory-mapped targets, served by memcpy inside queue(); a target
- * that could not be mapped goes through the sync engine's pread/pwrite.
- * The other hooks are the sync engine's: nothing to set up or reap. */
-static int mmap_queue(struct engine *e, struct io_req *req)
-{
-	struct worker *w = e->priv;
-	const struct run_target *rt = &w->targets[w->tidx[req->target]];
-	char *map = rt->t.map;
-	char *buf = (char *)req->buf + req->done;
-	size_t len = req->len - req->done;
-	uint64_t off = req->offset + req->done;
-
-	if (!map)
-		return engine_sync_ops.queue(e, req);
-	if (req->write) {
-		memcpy(map + off, buf, len);
-		if (rt->opts->flush != FLUSH_NONE) {
-			/* -N: make the write durable before it completes */
-			uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
-			uint64_t start = off & ~(page - 1);
-
-			e->syscalls++;
-			if (msync(map + start, len + (off - start), MS_SYNC)) {
-				req->result = -errno;
-				e->ios++;
-				return ENGINE_COMPLETED;
-			}
-		}
-	} else {
-		memcpy(buf, map + off, len);
-	}
-	req->result = (int32_t)len;
-	e->ios++;
-	return ENGINE_COMPLETED;
-}
-
-static const struct engine_ops engine_mmap_ops = {
-	.name = "mmap",
-	.queue = mmap_queue,
-	.submit = engine_noop_submit,
-	.reap = engine_noop_reap,
-	.exit = engine_noop_exit,
-};
-
-/* -I: 1 = very low (idle class), 2 = low (best effort, lowest level). */
-static void worker_ioprio(uint32_t prio)
-{
-	int value;
-
-	if (prio == 1)
-		value = 3 << 13;		/* IOPRIO_CLASS_IDLE */
-	else if (prio == 2)
-		value = (2 << 13) | 7;		/* IOPRIO_CLASS_BE, level 7 */
-	else
-		return;
-	/* IOPRIO_WHO_PROCESS with 0 = the calling thread. */
-	if (syscall(SYS_ioprio_set, 1, 0, value) < 0)
-		warnf("cannot set I/O priority %u: %s", prio, strerror(errno));
-}
-
-static int worker_pin(struct worker *w)
-{
-	cpu_set_t set;
-	int ret;
-
-	if (w->cpu < 0)
-		return 0;
-	CPU_ZERO(&set);
-	CPU_SET((unsigned int)w->cpu, &set);
-	ret = pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
-	if (ret)
-		return errf(w->errmsg, sizeof(w->errmsg), ret,
-			    "cannot pin thread %u to cpu '%d': %s", w->id,
-			    w->cpu, strerror(ret));
-	return 0;
-}
+#include "run/worker_setup.h"
 
 static void fill_random(struct rng *r, void *buf, uint64_t len)
 {
@@ -166,180 +30,6 @@ static void fill_random(struct rng *r, void *buf, uint64_t len)
 
 	for (i = 0; i < len / 8; i++)
 		q[i] = rng_next(r);
-}
-
-static int setup_buffers(struct worker *w, struct worker_state *s)
-{
-	size_t align = 4096, len = 0;
-	uint32_t i, j, k = 0;
-
-	for (i = 0; i < w->ntargets; i++) {
-		const struct run_target *rt = &w->targets[w->tidx[i]];
-
-		if (rt->t.logical_block > align)
-			align = rt->t.logical_block;
-		if (rt->opts->block_bytes > len)
-			len = rt->opts->block_bytes;
-		s->nreqs += w->depth[i];
-	}
-	len = (len + align - 1) / align * align;
-	s->buf_bytes = len;
-	s->nbufs = s->nreqs + w->ntargets;
-	s->bufs = calloc(s->nbufs, sizeof(*s->bufs));
-	s->reqs = calloc(s->nreqs, sizeof(*s->reqs));
-	s->done = calloc(s->nreqs, sizeof(*s->done));
-	s->ready = calloc(s->nreqs, sizeof(*s->ready));
-	if (!s->bufs || !s->reqs || !s->done || !s->ready)
-		return -ENOMEM;
-	for (i = 0; i < s->nbufs; i++) {
-		if (posix_memalign(&s->bufs[i], align, len))
-			return errf(w->errmsg, sizeof(w->errmsg), ENOMEM,
-				    "cannot allocate %u buffers of %zu bytes for thread %u",
-				    s->nbufs, len, w->id);
-		for (j = 0; j < len; j++)
-			((unsigned char *)s->bufs[i])[j] = (unsigned char)j;
-	}
-	for (i = 0; i < w->ntargets; i++) {
-		struct wt *t = &s->t[i];
-		const struct run_target *rt = t->rt;
-
-		t->wbuf_index = (int32_t)(s->nreqs + i);
-		t->wbuf = s->bufs[t->wbuf_index];
-		if (rt->opts->wbuf == WBUF_ZERO)
-			memset(t->wbuf, 0, len);
-		t->idle = calloc(w->depth[i], sizeof(*t->idle));
-		if (!t->idle)
-			return -ENOMEM;
-		t->first_slot = k;
-		if (rt->opts->parallel_async &&
-		    t->wl.mode == WL_SEQUENTIAL) {
-			t->pseq = calloc(w->depth[i], sizeof(*t->pseq));
-			if (!t->pseq)
-				return -ENOMEM;
-			/* every slot starts where the thread starts */
-			for (j = 0; j < w->depth[i]; j++)
-				t->pseq[j] = t->wl.next_seq;
-		}
-		for (j = 0; j < w->depth[i]; j++, k++) {
-			struct io_req *req = &s->reqs[k];
-
-			req->slot = k;
-			req->target = i;
-			req->fd = rt->t.fd;
-			req->file_index = i;
-			req->len = (uint32_t)t->block;
-			req->buf = s->bufs[k];
-			req->buf_index = (int32_t)k;
-		}
-	}
-	return 0;
-}
-
-static int setup_targets(struct worker *w, struct worker_state *s)
-{
-	const struct profile *p = w->p;
-	uint32_t i, k;
-	int ret;
-
-	for (i = 0; i < w->ntargets; i++) {
-		struct wt *t = &s->t[i];
-		struct run_target *rt = &w->targets[w->tidx[i]];
-		const struct target_opts *o = rt->opts;
-		struct dir_stats *d;
-
-		t->rt = rt;
-		t->row = &w->rows[i];
-		t->block = o->block_bytes;
-		ret = workload_init(&t->wl, o, rt->t.size_bytes,
-				    w->thread_in_target[i], w->id, p->seed,
-				    o->interlocked ? &rt->seq : NULL,
-				    w->errmsg, sizeof(w->errmsg));
-		if (ret)
-			return ret;
-		rng_seed(&t->rng_data, p->seed, w->id, RNG_DATA);
-		t->rated = o->throttle_bytes_per_ms || o->throttle_iops ||
-			   o->burst;
-		t->row->thread = w->id;
-		t->row->target = w->tidx[i];
-		t->row->cpu = w->cpu;
-		for (k = 0; k < DIR_COUNT && w->nintervals; k++) {
-			uint32_t j;
-
-			d = &t->row->dir[k];
-			for (j = 0; d->intervals && j < w->nintervals; j++)
-				if (!d->intervals[j].ios)
-					d->intervals[j].lat_min_ns = UINT64_MAX;
-		}
-	}
-	return 0;
-}
-
-static int setup_engine(struct worker *w, struct worker_state *s)
-{
-	int fds[PROFILE_MAX_TARGETS];
-	uint32_t i;
-	int ret;
-
-	for (i = 0; i < w->ntargets; i++)
-		fds[i] = w->targets[w->tidx[i]].t.fd;
-	if (w->targets[w->tidx[0]].opts->cache == CACHE_MMAP) {
-		memset(&w->eng, 0, sizeof(w->eng));
-		w->eng.ops = &engine_mmap_ops;
-		w->eng.priv = w;
-	} else {
-		ret = engine_open(&w->eng, w->p->engine, s->nreqs, fds,
-				  w->ntargets, w->note, sizeof(w->note));
-		if (ret) {
-			str_copy(w->errmsg, sizeof(w->errmsg), w->note);
-			w->note[0] = '\0';
-			return ret;
-		}
-		if (w->eng.ops->register_buffers) {
-			ret = w->eng.ops->register_buffers(&w->eng, s->bufs,
-							   s->nbufs,
-							   s->buf_bytes);
-			(void)ret;
-		}
-	}
-	w->engine_name = w->eng.ops->name;
-	s->sync = w->eng.ops == &engine_sync_ops ||
-		  w->eng.ops == &engine_mmap_ops;
-	return 0;
-}
-
-static int worker_setup(struct worker *w)
-{
-	struct worker_state *s;
-	int ret;
-
-	s = calloc(1, sizeof(*s));
-	if (!s)
-		return -ENOMEM;
-	w->st = s;
-	s->t = calloc(w->ntargets, sizeof(*s->t));
-	if (!s->t)
-		return -ENOMEM;
-	ret = worker_pin(w);
-	if (ret)
-		return ret;
-	worker_ioprio(w->targets[w->tidx[0]].opts->io_priority);
-	ret = setup_targets(w, s);
-	if (ret)
-		return ret;
-	ret = setup_buffers(w, s);
-	if (ret)
-		return ret;
-	ret = setup_engine(w, s);
-	if (ret)
-		return ret;
-	s->lat = w->p->measure_latency || w->p->iops_interval_ms;
-	s->batch_submit = w->p->batch_submit ? w->p->batch_submit : 1;
-	s->interval_ns = (uint64_t)w->p->iops_interval_ms * 1000000ull;
-	s->dots_left = w->p->progress_every;
-	s->nintervals = s->interval_ns ? w->nintervals : 0;
-	s->stop_on_error = !w->p->continue_on_error;
-	s->set_up = true;
-	return 0;
 }
 
 /* Stage @req with the engine.  Sync engines complete here: their
@@ -463,18 +153,26 @@ static int next_io(struct worker *w, struct wt *t, struct io_req *req,
 	return issue(w, t, req, true);
 }
 
-static void record_interval(struct worker_state *s, struct wt *t, int d,
-			    uint64_t lat_ns, uint64_t now)
+/* The -D bucket of a batch stamped @now, once per batch (a divide per
+ * I/O was measurable); >= nintervals when outside the window. */
+static uint32_t interval_index(const struct worker_state *s, uint64_t now)
 {
-	struct interval_stat *iv = t->row->dir[d].intervals;
 	uint64_t idx;
 
-	if (!iv || now < s->win_start_ns)
-		return;
+	if (now < s->win_start_ns)
+		return UINT32_MAX;
 	idx = (now - s->win_start_ns) / s->interval_ns;
-	if (idx >= s->nintervals)
+	return idx < s->nintervals ? (uint32_t)idx : UINT32_MAX;
+}
+
+static void record_interval(struct worker_state *s, struct wt *t, int d,
+			    uint64_t lat_ns)
+{
+	struct interval_stat *iv = t->row->dir[d].intervals;
+
+	if (!iv || s->interval_idx >= s->nintervals)
 		return;
-	iv += idx;
+	iv += s->interval_idx;
 	iv->ios++;
 	if (lat_ns < iv->lat_min_ns)
 		iv->lat_min_ns = lat_ns;
@@ -484,6 +182,8 @@ static void record_interval(struct worker_state *s, struct wt *t, int d,
 	iv->lat_sumsq_ns += (double)lat_ns * (double)lat_ns;
 }
 
+/* Per I/O: counters and histograms only (-P dots are printed by run.c
+ * from the published count). */
 static void account(struct worker *w, struct wt *t, const struct io_req *req,
 		    uint64_t now)
 {
@@ -492,10 +192,6 @@ static void account(struct worker *w, struct wt *t, const struct io_req *req,
 
 	s->total_ios++;
 	s->total_bytes += req->len;
-	if (s->dots_left && !--s->dots_left) {
-		fputc('.', stderr);
-		s->dots_left = w->p->progress_every;
-	}
 	if (!s->measuring)
 		return;
 	t->ios[d]++;
@@ -503,9 +199,9 @@ static void account(struct worker *w, struct wt *t, const struct io_req *req,
 	if (s->lat) {
 		uint64_t lat_ns = now > req->issue_ns ? now - req->issue_ns : 0;
 
-		hist_record(&t->row->dir[d].lat, lat_ns);
+		hist_record(&t->hist->dir[d], lat_ns);
 		if (s->nintervals)
-			record_interval(s, t, d, lat_ns, now);
+			record_interval(s, t, d, lat_ns);
 	}
 }
 
@@ -608,16 +304,6 @@ static int refill_idle(struct worker *w, uint64_t now)
 	return 0;
 }
 
-static void sleep_until_ns(uint64_t ns)
-{
-	struct timespec ts = {
-		.tv_sec = (time_t)(ns / 1000000000ull),
-		.tv_nsec = (long)(ns % 1000000000ull),
-	};
-
-	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
-}
-
 /* Where the scheduler runs this worker, for the report (an unpinned
  * thread away from the device's interrupt CPU pays a cross-CPU wakeup);
  * sampled every 1024 batches, sched_getcpu() being a vDSO call. */
@@ -666,6 +352,8 @@ static int batch(struct worker *w, int ph)
 		integrate(s, w->ntargets, now);
 	if (ph != s->phase)
 		phase_change(w, ph, now);
+	if (s->nintervals && s->measuring)
+		s->interval_idx = interval_index(s, now);
 	s->last_ns = now;
 	for (i = 0; i < n; i++) {
 		ret = complete(w, s->done[i], now);
@@ -681,7 +369,7 @@ static int batch(struct worker *w, int ph)
 
 			if (s->next_wake_ns < until)
 				until = s->next_wake_ns;
-			sleep_until_ns(until);
+			clock_sleep_until_ns(until);
 		}
 	}
 	atomic_store_explicit(&w->pub_ios, s->total_ios, memory_order_relaxed);
@@ -780,6 +468,9 @@ static void worker_finish(struct worker *w)
 		for (d = 0; d < DIR_COUNT; d++) {
 			t->row->dir[d].ios = t->ios[d];
 			t->row->dir[d].bytes = t->bytes[d];
+			if (t->hist)
+				hist_merge(&t->row->dir[d].lat,
+					   &t->hist->dir[d]);
 		}
 		t->row->cpus_seen = s->cpus_seen;
 		t->row->mean_inflight = window_ns > 0 ?
@@ -787,31 +478,6 @@ static void worker_finish(struct worker *w)
 	}
 	w->syscalls = w->eng.syscalls;
 	w->ios = w->eng.ios;
-}
-
-static void worker_teardown(struct worker *w, bool drained)
-{
-	struct worker_state *s = w->st;
-	uint32_t i;
-
-	if (!s)
-		return;
-	if (w->eng.ops)
-		engine_close(&w->eng);
-	if (drained && s->bufs)
-		for (i = 0; i < s->nbufs; i++)
-			free(s->bufs[i]);
-	for (i = 0; s->t && i < w->ntargets; i++) {
-		free(s->t[i].idle);
-		free(s->t[i].pseq);
-	}
-	free(s->t);
-	free(s->bufs);
-	free(s->reqs);
-	free(s->done);
-	free(s->ready);
-	free(s);
-	w->st = NULL;
 }
 
 /* Sleep until run.c moves the phase away from @ph (it wakes the futex),

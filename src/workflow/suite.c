@@ -35,6 +35,7 @@
 #include "profile/parse.h"
 #include "report/report.h"
 #include "lib/readfile.h"
+#include "lib/signals.h"
 #include "results/results.h"
 #include "run/run.h"
 #include "cmd/subcmd.h"
@@ -1019,8 +1020,9 @@ static int run_one(struct suite *s, size_t i)
 		status = 1;
 		goto out;
 	}
-	if (run_stop || (!ret && (r.interrupted || r.no_results))) {
-		status = 128 + (run_stop_signal ? run_stop_signal : 2);
+	if (signals_stop_requested ||
+	    (!ret && (r.interrupted || r.no_results))) {
+		status = signals_exit_status();
 		fprintf(stderr, "ioprobe: %s interrupted: no history row "
 				"written for it\n", s->prof[i].name);
 		goto out;
@@ -1339,15 +1341,15 @@ int suite_main(int argc, char **argv)
 	}
 	s->info = s->o.fmt == FORMAT_TEXT ? stdout : stderr;
 	s->tty = isatty(STDERR_FILENO);
-	run_install_signals();
+	signals_install();
 	status = suite_prepare(s);
 	if (status)
 		goto out;
 	print_plan(s);
 	status = claim_file(s);
 	for (i = 0; !status && i < s->nprof; i++) {
-		if (run_stop) {
-			status = run_stop_status();
+		if (signals_stop_requested) {
+			status = signals_exit_status();
 			break;
 		}
 		status = run_one(s, i);

@@ -19,7 +19,7 @@
 
 #include "lib/cleanup.h"
 #include "workflow/leftovers.h"
-#include "run/run.h"
+#include "lib/signals.h"
 
 static char dir[64];
 
@@ -129,12 +129,12 @@ static void second_signal_removes_and_exits(void **state)
 	pid = fork();
 	assert_true(pid >= 0);
 	if (!pid) {
-		run_install_signals();
+		signals_install();
 		fd = make_file(path);
 		if (fd < 0 || cleanup_add(path, fd) < 0)
 			_exit(1);
 		raise(SIGUSR1);
-		if (!run_stop || run_stop_signal != SIGUSR1 ||
+		if (!signals_stop_requested || signals_stop_signo != SIGUSR1 ||
 		    access(path, F_OK))
 			_exit(2);
 		raise(SIGUSR1);

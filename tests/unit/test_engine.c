@@ -1,20 +1,26 @@
 /* test_engine.c - the engine contract: queue/submit/reap with the null,
- * sync and io_uring backends on a temporary file, short transfers, and
- * engine selection (names, unknown names, automatic fallback), and the
- * per-slot sequential pointer of -p that the worker keeps. */
+ * sync and io_uring backends on a temporary file, short transfers, the
+ * -Sm memory-map engine and the capability flags, engine selection
+ * (names, aliases the command line accepts alike, unknown names,
+ * automatic fallback), and the per-slot sequential pointer of -p that the
+ * worker keeps. */
 #include <errno.h>
 #include <fcntl.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <cmocka.h>
 
 #include "engine/engine.h"
+#include "profile/cli.h"
+#include "profile/engine_name.h"
 #include "profile/profile.h"
 #include "run/worker.h"
 #include "run/workload.h"
@@ -59,6 +65,36 @@ static void test_find(void **state)
 	assert_ptr_equal(engine_find("null"), &engine_null_ops);
 	assert_null(engine_find("posixaio"));
 	assert_null(engine_find(NULL));
+}
+
+/* One name table: every name the registry resolves, the CLI accepts,
+ * and each resolves to the backend of its canonical name. */
+static void test_aliases(void **state)
+{
+	static const char *const names[] = { "io_uring", "uring", "libaio",
+					      "aio", "sync", "psync", "null" };
+	char arg[64], prog[] = "ioprobe", target[] = "/tmp/x";
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		const struct engine_ops *ops = engine_find(names[i]);
+		char *argv[] = { prog, arg, target, NULL };
+		char err[256] = "";
+		struct profile p;
+
+		assert_non_null(ops);
+		assert_string_equal(ops->name,
+				    engine_name_canonical(names[i]));
+		snprintf(arg, sizeof(arg), "--engine=%s", names[i]);
+		profile_init(&p);
+		assert_int_equal(cli_parse(3, argv, &p, err, sizeof(err)),
+				 CLI_RUN);
+		assert_string_equal(p.engine, names[i]);
+		profile_release(&p);
+	}
+	assert_null(engine_name_canonical("posixaio"));
+	assert_null(engine_name_canonical(NULL));
 }
 
 static void test_unknown_name(void **state)
@@ -201,6 +237,58 @@ static void async_contract(const char *name)
 	close(fd);
 }
 
+/* -Sm: served from the map by memcpy, a -N write msynced (one system
+ * call), a file without a map through pread/pwrite; capability flags
+ * tell the worker so, and the registry does not list it by name. */
+static void test_mmap_contract(void **state)
+{
+	int fds[2] = { tmp_file(16384), tmp_file(16384) };
+	char wbuf[4096], rbuf[4096];
+	void *maps[2];
+	bool durable[2] = { true, false };
+	struct engine e;
+	struct io_req r;
+	char note[64];
+
+	(void)state;
+	maps[0] = mmap(NULL, 16384, PROT_READ | PROT_WRITE, MAP_SHARED,
+		       fds[0], 0);
+	assert_true(maps[0] != MAP_FAILED);
+	maps[1] = NULL;
+	assert_true(engine_mmap_ops.caps & ENGINE_CAP_COMPLETES_IN_QUEUE);
+	assert_true(engine_mmap_ops.caps & ENGINE_CAP_NEEDS_MAP);
+	assert_true(engine_sync_ops.caps & ENGINE_CAP_COMPLETES_IN_QUEUE);
+	assert_false(engine_uring_ops.caps & ENGINE_CAP_COMPLETES_IN_QUEUE);
+	assert_null(engine_find("mmap"));
+	assert_int_equal(engine_open_ops(&e, &engine_mmap_ops, 2, fds, 2,
+					 note, sizeof(note)), 0);
+	assert_int_equal(e.ops->set_maps(&e, maps, durable, 2), 0);
+	memset(wbuf, 0x3c, sizeof(wbuf));
+	req_init(&r, wbuf, fds[0], 0, 8192, 4096, true);
+	assert_int_equal(e.ops->queue(&e, &r), ENGINE_COMPLETED);
+	assert_int_equal(r.result, 4096);
+	assert_memory_equal((char *)maps[0] + 8192, wbuf, sizeof(wbuf));
+	assert_int_equal(e.syscalls, 1);	/* the msync */
+	assert_int_equal(pread(fds[0], rbuf, sizeof(rbuf), 8192), 4096);
+	assert_memory_equal(rbuf, wbuf, sizeof(rbuf));
+	/* file 1 has no map: pread/pwrite */
+	req_init(&r, wbuf, fds[1], 0, 4096, 4096, true);
+	r.file_index = 1;
+	assert_int_equal(e.ops->queue(&e, &r), ENGINE_COMPLETED);
+	assert_int_equal(r.result, 4096);
+	assert_int_equal(e.syscalls, 2);
+	memset(rbuf, 0, sizeof(rbuf));
+	req_init(&r, rbuf, fds[1], 0, 4096, 4096, false);
+	r.file_index = 1;
+	assert_int_equal(e.ops->queue(&e, &r), ENGINE_COMPLETED);
+	assert_memory_equal(rbuf, wbuf, sizeof(rbuf));
+	assert_int_equal(e.ios, 3);
+	engine_close(&e);
+	munmap(maps[0], 16384);
+	close(fds[0]);
+	close(fds[1]);
+}
+
 static void test_uring_contract(void **state)
 {
 	(void)state;
@@ -262,10 +350,12 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_find),
+		cmocka_unit_test(test_aliases),
 		cmocka_unit_test(test_unknown_name),
 		cmocka_unit_test(test_auto_choice),
 		cmocka_unit_test(test_null_contract),
 		cmocka_unit_test(test_sync_contract),
+		cmocka_unit_test(test_mmap_contract),
 		cmocka_unit_test(test_uring_contract),
 		cmocka_unit_test(test_aio_contract),
 		cmocka_unit_test(test_parallel_pointer),
