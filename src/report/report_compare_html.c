@@ -12,7 +12,9 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "lib/fmt.h"
 #include "lib/util.h"
+#include "report/report_compare.h"
 
 #define COL_FROM "#9aa5b1"
 #define COL_TO "#2563eb"
@@ -54,14 +56,6 @@ static const char *const css =
 	"li{margin:6px 0;line-height:1.4}"
 	".curves{display:grid;grid-template-columns:1fr 1fr;gap:12px}"
 	"footer{color:#9aa5b1;font-size:12px;margin-top:24px}";
-
-static void fmt_factor(char *buf, size_t len, double x)
-{
-	if (!(x > 0) || !isfinite(x))
-		snprintf(buf, len, "–");
-	else
-		snprintf(buf, len, x >= 10 ? "×%.0f" : "×%.2f", x);
-}
 
 /* A value axis, linear or log10, mapping to [y0 (bottom), y1 (top)]. */
 struct axis {
@@ -177,7 +171,7 @@ static void fmt_ms_axis(char *buf, size_t len, double ms)
 
 static void fmt_count_label(char *buf, size_t len, double v)
 {
-	interp_fmt_count(buf, len, v);
+	fmt_count(buf, len, v);
 }
 
 static void legend(const struct cmp_view *v, FILE *f)
@@ -235,7 +229,7 @@ static void bar_chart(const struct cmp_view *v, int which, FILE *f)
 			double y = ax_map(&a, st->median > 0 ? st->median : a.lo);
 
 			if (which)
-				interp_fmt_ms(lab, sizeof(lab), st->median);
+				fmt_latency_ms(lab, sizeof(lab), st->median);
 			else
 				fmt_count_label(lab, sizeof(lab), st->median);
 			fprintf(f, "<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" "
@@ -373,8 +367,8 @@ static void cards(const struct cmp_view *v, FILE *f)
 		emit_escaped(f, t->test);
 		fputs("</b>", f);
 		if (v->single) {
-			interp_fmt_count(a, sizeof(a), t->iops[0].median);
-			interp_fmt_ms(b, sizeof(b), t->p99_ms[0].median);
+			fmt_count(a, sizeof(a), t->iops[0].median);
+			fmt_latency_ms(b, sizeof(b), t->p99_ms[0].median);
 			fprintf(f, "<span class=\"big\">%s</span> IOPS<br/>"
 				   "P99 %s</div>\n", a, b);
 			continue;
@@ -401,9 +395,9 @@ static void td_pair(FILE *f, const struct cmp_stat *s, bool ms, int sides)
 
 	for (k = 0; k < sides; k++) {
 		if (ms)
-			interp_fmt_ms(a, sizeof(a), s[k].median);
+			fmt_latency_ms(a, sizeof(a), s[k].median);
 		else
-			interp_fmt_count(a, sizeof(a), s[k].median);
+			fmt_count(a, sizeof(a), s[k].median);
 		fprintf(f, "<td>%s</td>", a);
 	}
 }
