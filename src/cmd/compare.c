@@ -10,6 +10,7 @@
 
 #include "cmd/subcmd.h"
 #include "lib/atomic_file.h"
+#include "lib/util.h"
 #include "report/report_compare.h"
 #include "report/report_compare_html.h"
 #include "workflow/compare.h"
@@ -36,6 +37,14 @@ int compare_report(const struct history *h, const char *from,
 	if (ret)
 		return ret;
 	return regression ? 3 : 0;
+}
+
+void print_history_warnings(const struct history *h)
+{
+	size_t i;
+
+	for (i = 0; i < h->nskipped && i < HISTORY_WARN_LINES; i++)
+		warnf("%s", h->warn[i]);
 }
 
 static void compare_usage(FILE *f)
@@ -188,6 +197,7 @@ int compare_main(int argc, char **argv)
 		hist = path;
 	}
 	ret = history_load(hist, &h, err, sizeof(err));
+	print_history_warnings(&h);
 	if (ret == -ENOENT || (!ret && !h.nrows)) {
 		fprintf(stderr, "ioprobe: error: no runs in history '%s': "
 				"run `ioprobe suite PATH --label before` "

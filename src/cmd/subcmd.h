@@ -22,4 +22,7 @@ int compare_report(const struct history *h, const char *from,
 		   const char *to, enum result_format fmt, int findings,
 		   FILE *f);
 
+/* The damaged-line warnings history_load left in @h, on stderr. */
+void print_history_warnings(const struct history *h);
+
 #endif

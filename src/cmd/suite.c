@@ -290,7 +290,9 @@ static int auto_compare(const struct suite_cli *c)
 	const char *from;
 	int ret = 0;
 
-	if (history_load(s->hist, &h, err, sizeof(err))) {
+	ret = history_load(s->hist, &h, err, sizeof(err));
+	print_history_warnings(&h);
+	if (ret) {
 		if (s->o.html)
 			fprintf(stderr, "ioprobe: error: %s\n", err);
 		return s->o.html ? 1 : 0;
