@@ -14,7 +14,6 @@
 
 #include "lib/fmt.h"
 #include "lib/util.h"
-#include "report/report_compare.h"
 
 #define COL_FROM "#9aa5b1"
 #define COL_TO "#2563eb"

@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 
+#include "report/report_compare.h"
 #include "results/comparison.h"
 
 /* Write the page for @v (a one-label view shows that label alone).
