@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
 
@@ -20,7 +19,6 @@
 #include "lib/fmt.h"
 #include "lib/path.h"
 #include "lib/util.h"
-#include "profile/parse.h"
 #include "report/report_suite.h"
 #include "run/run.h"
 #include "workflow/compare.h"
