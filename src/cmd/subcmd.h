@@ -5,8 +5,24 @@
 #ifndef IOPROBE_SUBCMD_H
 #define IOPROBE_SUBCMD_H
 
+#include <stdio.h>
+
+#include "profile/profile.h"
+#include "workflow/history.h"
+
 int suite_main(int argc, char **argv);	/* suite.c */
 int compare_main(int argc, char **argv);	/* compare.c */
 int show_main(int argc, char **argv);	/* show.c */
+
+/* Write the comparison of @from -> @to as @fmt (FORMAT_TEXT, CSV, JSON,
+ * HTML) on @f; @from == @to prints that label's summary and findings.
+ * @findings (CMP_FINDINGS_*) applies to text.  Returns the exit status
+ * it calls for: 0, 3 when a test got clearly worse; or -errno. */
+int compare_report(const struct history *h, const char *from,
+		   const char *to, enum result_format fmt, int findings,
+		   FILE *f);
+
+/* The damaged-line warnings history_load left in @h, on stderr. */
+void print_history_warnings(const struct history *h);
 
 #endif

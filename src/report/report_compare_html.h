@@ -8,7 +8,8 @@
 
 #include <stdio.h>
 
-#include "workflow/compare.h"
+#include "report/report_compare.h"
+#include "results/comparison.h"
 
 /* Write the page for @v (a one-label view shows that label alone).
  * 0 or -EIO when writing failed. */

@@ -1,23 +1,21 @@
-/* compare.c - `ioprobe compare`: two labels of the suite history side by
- * side per test (medians and spreads of repeated runs, factors, verdicts),
- * as a text table, CSV or JSON, plus the findings of each label and how
- * the wall changed.  See compare.h. */
+/* compare.c - the comparison model of two labels of the suite history:
+ * medians and spreads of repeated runs, factors, verdicts, each label's
+ * findings and how the wall changed.  See compare.h. */
 #include "workflow/compare.h"
 
 #include <errno.h>
-#include <json-c/json.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "lib/atomic_file.h"
+#include "lib/fmt.h"
+#include "lib/util.h"
 #include "profile/cli.h"
 #include "report/report.h"
-#include "report/report_compare_html.h"
+#include "results/results.h"
 #include "results/results_json.h"
-#include "cmd/subcmd.h"
-#include "lib/util.h"
+#include "workflow/figures.h"
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -62,21 +60,6 @@ enum cmp_verdict cmp_judge(const struct cmp_stat *a, const struct cmp_stat *b,
 	return CMP_NO_CLEAR;
 }
 
-const char *cmp_verdict_name(enum cmp_verdict v)
-{
-	switch (v) {
-	case CMP_BETTER:
-		return "faster";
-	case CMP_WORSE:
-		return "slower";
-	case CMP_MIXED:
-		return "mixed";
-	case CMP_NO_CLEAR:
-		break;
-	}
-	return "no clear change";
-}
-
 int compare_default_labels(const struct history *h, const char **first,
 			   const char **latest)
 {
@@ -100,6 +83,22 @@ bool compare_has_other_label(const struct history *h, const char *label)
 				return true;
 	}
 	return false;
+}
+
+/* First label (in file order) other than ours that shares a test. */
+const char *compare_earlier_label(const struct history *h, const char *label)
+{
+	size_t i, j;
+
+	for (i = 0; i < h->nrows; i++) {
+		if (!strcmp(h->rows[i].label, label))
+			continue;
+		for (j = 0; j < h->nrows; j++)
+			if (!strcmp(h->rows[j].label, label) &&
+			    !strcmp(h->rows[j].test, h->rows[i].test))
+				return h->rows[i].label;
+	}
+	return NULL;
 }
 
 #define CMP_MAX_RUNS 64
@@ -241,67 +240,6 @@ out:
 	return ret;
 }
 
-double *compare_interval_iops(const struct results *r, uint32_t *n)
-{
-	double *v;
-	uint32_t i, k;
-	int d;
-
-	*n = 0;
-	if (!r->nintervals || !r->interval_ms)
-		return NULL;
-	v = calloc(r->nintervals, sizeof(*v));
-	if (!v)
-		return NULL;
-	for (i = 0; i < r->nrows; i++)
-		for (d = 0; d < DIR_COUNT; d++)
-			for (k = 0; r->rows[i].dir[d].intervals &&
-				    k < r->nintervals; k++)
-				v[k] += (double)r->rows[i].dir[d].intervals[k].ios;
-	for (k = 0; k < r->nintervals; k++)
-		v[k] /= r->interval_ms / 1000.0;
-	*n = r->nintervals;
-	return v;
-}
-
-int compare_detail_from_results(const struct results *r,
-				struct cmp_detail *d)
-{
-	struct agg *a = calloc(3, sizeof(*a));
-	uint32_t i;
-
-	memset(d, 0, sizeof(*d));
-	hist_init(&d->lat);
-	if (!a)
-		return -ENOMEM;
-	results_aggregate(r, -1, DIR_COUNT, &a[0]);
-	results_aggregate(r, -1, DIR_READ, &a[1]);
-	results_aggregate(r, -1, DIR_WRITE, &a[2]);
-	d->lat = a[0].lat;
-	d->read_iops = a[1].iops;
-	d->write_iops = a[2].iops;
-	if (a[1].ios && !hist_empty(&a[1].lat)) {
-		d->read_mean_ms = hist_mean_ns(&a[1].lat) / 1e6;
-		d->read_p50_ms = (double)hist_percentile(&a[1].lat, 50) / 1e6;
-	}
-	if (a[2].ios && !hist_empty(&a[2].lat))
-		d->write_mean_ms = hist_mean_ns(&a[2].lat) / 1e6;
-	for (i = 0; i < r->nrows; i++)
-		d->inflight += r->rows[i].mean_inflight;
-	d->interval_iops = compare_interval_iops(r, &d->nintervals);
-	d->interval_s = r->interval_ms / 1000.0;
-	if (r->ntargets) {
-		d->media = r->targets[0].rotational == 1 ? MEDIA_ROTATIONAL :
-			   r->targets[0].rotational == 0 ? MEDIA_FLASH :
-							   MEDIA_UNKNOWN;
-		str_copy(d->device, sizeof(d->device), r->targets[0].device);
-	}
-	d->mem_bytes = r->sys.mem_bytes;
-	d->loaded = true;
-	free(a);
-	return 0;
-}
-
 int compare_detail_load(const char *history_path,
 			const struct history_row *row, struct cmp_detail *d,
 			char *err, size_t errlen)
@@ -323,7 +261,7 @@ int compare_detail_load(const char *history_path,
 	results_init(r);
 	ret = results_load_json(path, r, err, errlen);
 	if (!ret)
-		ret = compare_detail_from_results(r, d);
+		ret = figures_from_results(r, d);
 	results_release(r);
 	free(r);
 	return ret;
@@ -331,27 +269,7 @@ int compare_detail_load(const char *history_path,
 
 void compare_detail_release(struct cmp_detail *d)
 {
-	free(d->interval_iops);
-	d->interval_iops = NULL;
-	d->loaded = false;
-}
-
-void compare_interp_apply(const struct cmp_detail *d, struct interp_test *t)
-{
-	if (!d->loaded)
-		return;
-	t->read_iops = d->read_iops;
-	t->write_iops = d->write_iops;
-	t->read_mean_ms = d->read_mean_ms;
-	t->write_mean_ms = d->write_mean_ms;
-	t->read_p50_ms = d->read_p50_ms;
-	if (d->inflight > 0)
-		t->inflight = d->inflight;
-	t->interval_iops = d->interval_iops;
-	t->nintervals = d->nintervals;
-	t->interval_s = d->interval_s;
-	t->media = d->media;
-	t->device = d->device;
+	figures_release(d);
 }
 
 /* Findings of one side's latest runs; returns the wall level (negative
@@ -366,9 +284,13 @@ static double side_findings(struct cmp_view *v, int side)
 	for (i = 0; i < v->ntests && k < ARRAY_SIZE(t); i++) {
 		const struct cmp_detail *d = &v->detail[2 * i + side];
 
-		if (compare_interp_from_row(v->tests[i].latest[side], &t[k]))
+		const struct history_row *row = v->tests[i].latest[side];
+
+		if (d->loaded)
+			figures_interp(d, row->test, row->file_size_bytes,
+				       &t[k]);
+		else if (compare_interp_from_row(row, &t[k]))
 			continue;
-		compare_interp_apply(d, &t[k]);
 		if (d->mem_bytes)
 			env.mem_bytes = d->mem_bytes;
 		k++;
@@ -396,8 +318,10 @@ static void view_change(struct cmp_view *v, double wall_a, double wall_b)
 			 wall_b < 0 ? "MiB/s" : "IOPS", v->from);
 }
 
-/* "×205" style factor words: 2 significant digits from 10 up. */
-static void fmt_factor(char *buf, size_t len, double x)
+/* "205×" style factor words of the headline: the sign after the
+ * number, one decimal under 10 (lib/fmt.h's fmt_factor puts it before,
+ * with two decimals: the table's style). */
+static void headline_factor(char *buf, size_t len, double x)
 {
 	snprintf(buf, len, x >= 10 ? "%.0f×" : "%.1f×", x);
 }
@@ -425,17 +349,17 @@ static void view_headline(struct cmp_view *v)
 		return;
 	}
 	if (best->p99_faster >= 1)
-		fmt_factor(a, sizeof(a), best->p99_faster);
+		headline_factor(a, sizeof(a), best->p99_faster);
 	else
-		fmt_factor(a, sizeof(a), best->p99_faster > 0 ?
+		headline_factor(a, sizeof(a), best->p99_faster > 0 ?
 						 1 / best->p99_faster : 0);
 	if (best->iops_factor >= 1)
-		fmt_factor(b, sizeof(b), best->iops_factor);
+		headline_factor(b, sizeof(b), best->iops_factor);
 	else
-		fmt_factor(b, sizeof(b), best->iops_factor > 0 ?
+		headline_factor(b, sizeof(b), best->iops_factor > 0 ?
 						 1 / best->iops_factor : 0);
-	interp_fmt_ms(p0, sizeof(p0), best->p99_ms[0].median);
-	interp_fmt_ms(p1, sizeof(p1), best->p99_ms[1].median);
+	fmt_latency_ms(p0, sizeof(p0), best->p99_ms[0].median);
+	fmt_latency_ms(p1, sizeof(p1), best->p99_ms[1].median);
 	snprintf(v->headline, sizeof(v->headline), "P99 latency %s %s, IOPS "
 		 "%s %s after the change (%s: P99 %s → %s)", a,
 		 best->p99_faster >= 1 ? "faster" : "slower", b,
@@ -547,484 +471,13 @@ void compare_view_release(struct cmp_view *v)
 	memset(v, 0, sizeof(*v));
 }
 
-static void fmt_stat_count(char *buf, size_t len, const struct cmp_stat *s)
-{
-	char a[32], b[32], c[32];
-
-	interp_fmt_count(a, sizeof(a), s->median);
-	if (s->n < 2) {
-		snprintf(buf, len, "%s", a);
-		return;
-	}
-	interp_fmt_count(b, sizeof(b), s->min);
-	interp_fmt_count(c, sizeof(c), s->max);
-	snprintf(buf, len, "%s (%s–%s)", a, b, c);
-}
-
-static void fmt_stat_ms(char *buf, size_t len, const struct cmp_stat *s)
-{
-	char a[32], b[32], c[32];
-
-	interp_fmt_ms(a, sizeof(a), s->median);
-	if (s->n < 2) {
-		snprintf(buf, len, "%s", a);
-		return;
-	}
-	interp_fmt_ms(b, sizeof(b), s->min);
-	interp_fmt_ms(c, sizeof(c), s->max);
-	snprintf(buf, len, "%s (%s–%s)", a, b, c);
-}
-
-/* Print @s and pad to @width columns (UTF-8 aware) plus one space. */
-static void pad(FILE *f, const char *s, int width)
-{
-	int cols = 0;
-	const char *p;
-
-	for (p = s; *p; p++)
-		if (((unsigned char)*p & 0xC0) != 0x80)
-			cols++;
-	fputs(s, f);
-	do
-		fputc(' ', f);
-	while (++cols < width + 1);
-}
-
-static void print_findings(const struct cmp_view *v, int side, FILE *f)
+bool compare_regression(const struct cmp_view *v)
 {
 	size_t i;
 
-	fprintf(f, "\nfindings for '%s':\n", side ? v->to : v->from);
-	if (!v->nfind[side])
-		fputs("  - nothing stands out: no wall, no stalls, no sign of "
-		      "a cache\n", f);
-	for (i = 0; i < v->nfind[side]; i++)
-		fprintf(f, "  - %s\n", v->find[side][i].text);
-}
-
-/* One label alone: its summary (medians of repeated runs) and findings. */
-static void text_single(const struct cmp_view *v, FILE *f)
-{
-	char a[64], b[64], c[64];
-	size_t i;
-
-	fprintf(f, "%-12s %-22s %9s %-22s %s\n", "test", "IOPS", "MiB/s",
-		"avg latency", "P99 latency");
-	for (i = 0; i < v->ntests; i++) {
-		const struct cmp_test *t = &v->tests[i];
-
-		fmt_stat_count(a, sizeof(a), &t->iops[0]);
-		fmt_stat_ms(b, sizeof(b), &t->mean_ms[0]);
-		fmt_stat_ms(c, sizeof(c), &t->p99_ms[0]);
-		pad(f, t->test, 12);
-		pad(f, a, 22);
-		fprintf(f, "%9.1f ", t->mib_s[0].median);
-		pad(f, b, 22);
-		fprintf(f, "%s\n", c);
-	}
-	if (v->json_note[0])
-		fprintf(f, "note: %s\n", v->json_note);
-	print_findings(v, 0, f);
-}
-
-static void text_report(const struct cmp_view *v, int findings, FILE *f)
-{
-	const struct cmp_test *c = v->tests;
-	size_t n = v->ntests, i;
-	char s[4][112], t[4][112];
-
-	fprintf(f, "comparison '%s' → '%s' (%zu test%s; repeated runs: "
-		   "median (min–max))\n", v->from, v->to, n, n == 1 ? "" : "s");
-	pad(f, "test", 12);
-	pad(f, "IOPS", 30);
-	pad(f, "MiB/s", 16);
-	pad(f, "avg latency", 22);
-	pad(f, "P99 latency", 36);
-	fputs("verdict\n", f);
-	for (i = 0; i < n; i++) {
-		char iops[256], mib[64], mean[256], p99[256];
-
-		fmt_stat_count(s[0], sizeof(s[0]), &c[i].iops[0]);
-		fmt_stat_count(t[0], sizeof(t[0]), &c[i].iops[1]);
-		snprintf(iops, sizeof(iops), "%s → %s (×%.2f)", s[0], t[0],
-			 c[i].iops_factor);
-		snprintf(mib, sizeof(mib), "%.1f → %.1f",
-			 c[i].mib_s[0].median, c[i].mib_s[1].median);
-		fmt_stat_ms(s[2], sizeof(s[2]), &c[i].mean_ms[0]);
-		fmt_stat_ms(t[2], sizeof(t[2]), &c[i].mean_ms[1]);
-		snprintf(mean, sizeof(mean), "%s → %s", s[2], t[2]);
-		fmt_stat_ms(s[3], sizeof(s[3]), &c[i].p99_ms[0]);
-		fmt_stat_ms(t[3], sizeof(t[3]), &c[i].p99_ms[1]);
-		snprintf(p99, sizeof(p99), "%s → %s (faster ×%.2f)", s[3],
-			 t[3], c[i].p99_faster);
-		pad(f, c[i].test, 12);
-		pad(f, iops, 30);
-		pad(f, mib, 16);
-		pad(f, mean, 22);
-		pad(f, p99, 36);
-		fprintf(f, "%s\n", cmp_verdict_name(c[i].verdict));
-	}
-	if (!n)
-		fprintf(f, "(no test ran under both labels)\n");
-	if (v->headline[0])
-		fprintf(f, "headline: %s\n", v->headline);
-	for (i = 0; i < 2; i++)
-		if (v->only[i][0])
-			fprintf(f, "only in '%s': %s\n", i ? v->to : v->from,
-				v->only[i]);
-	for (i = 0; i < n; i++)
-		if (c[i].iops[0].n < 2 || c[i].iops[1].n < 2)
-			break;
-	if (n && i < n)
-		fprintf(f, "note: with one run of a label its run-to-run "
-			   "spread is unknown, so changes under %.0f%% count "
-			   "as no clear change; repeat a label to measure "
-			   "it\n", CMP_NOISE * 100);
-	if (findings == CMP_FINDINGS_NONE)
-		return;
-	if (v->json_note[0])
-		fprintf(f, "note: %s\n", v->json_note);
-	if (findings == CMP_FINDINGS_ALL) {
-		print_findings(v, 0, f);
-		print_findings(v, 1, f);
-	}
-	if (v->change[0])
-		fprintf(f, "\nchange: %s\n", v->change);
-}
-
-static void csv_report(const struct cmp_test *c, size_t n, const char *from,
-		       const char *to, FILE *f)
-{
-	size_t i;
-
-	/* labels are quoted by doubling quotes: they are user text */
-	fprintf(f, "test,from,to,from_runs,to_runs,iops_from,iops_to,"
-		   "iops_factor,iops_from_min,iops_from_max,iops_to_min,"
-		   "iops_to_max,mib_s_from,mib_s_to,mean_ms_from,mean_ms_to,"
-		   "p99_ms_from,p99_ms_to,p99_faster,verdict\n");
-	for (i = 0; i < n; i++) {
-		const struct cmp_test *x = &c[i];
-		struct history_row q = { 0 };
-		char lab[2][300];
-		int k;
-
-		for (k = 0; k < 2; k++) {
-			/* reuse history's quoting through its row writer */
-			str_copy(q.json, sizeof(q.json), k ? to : from);
-			history_format_row(&q, lab[k], sizeof(lab[k]));
-			str_copy(lab[k], sizeof(lab[k]),
-				 strrchr(lab[k], ',') + 1);
-			lab[k][strcspn(lab[k], "\n")] = '\0';
-		}
-		fprintf(f, "%s,%s,%s,%zu,%zu,%.3f,%.3f,%.4f,%.3f,%.3f,%.3f,"
-			   "%.3f,%.3f,%.3f,%.6f,%.6f,%.6f,%.6f,%.4f,%s\n",
-			x->test, lab[0], lab[1], x->iops[0].n, x->iops[1].n,
-			x->iops[0].median, x->iops[1].median, x->iops_factor,
-			x->iops[0].min, x->iops[0].max, x->iops[1].min,
-			x->iops[1].max, x->mib_s[0].median,
-			x->mib_s[1].median, x->mean_ms[0].median,
-			x->mean_ms[1].median, x->p99_ms[0].median,
-			x->p99_ms[1].median, x->p99_faster,
-			cmp_verdict_name(x->verdict));
-	}
-}
-
-static json_object *json_stat(const struct cmp_stat *s)
-{
-	json_object *o = json_object_new_object();
-
-	json_object_object_add(o, "runs", json_object_new_int64((int64_t)s->n));
-	json_object_object_add(o, "median", json_object_new_double(s->median));
-	json_object_object_add(o, "min", json_object_new_double(s->min));
-	json_object_object_add(o, "max", json_object_new_double(s->max));
-	return o;
-}
-
-static int json_report(const struct cmp_test *c, size_t n, const char *from,
-		       const char *to, FILE *f)
-{
-	json_object *root = json_object_new_object();
-	json_object *tests = json_object_new_array();
-	size_t i;
-	int k;
-
-	json_object_object_add(root, "schema",
-			       json_object_new_string("ioprobe-compare/1"));
-	json_object_object_add(root, "from", json_object_new_string(from));
-	json_object_object_add(root, "to", json_object_new_string(to));
-	for (i = 0; i < n; i++) {
-		json_object *t = json_object_new_object();
-		const char *names[] = { "from", "to" };
-
-		json_object_object_add(t, "test",
-				       json_object_new_string(c[i].test));
-		for (k = 0; k < 2; k++) {
-			json_object *s = json_object_new_object();
-
-			json_object_object_add(s, "iops",
-					       json_stat(&c[i].iops[k]));
-			json_object_object_add(s, "mib_s",
-					       json_stat(&c[i].mib_s[k]));
-			json_object_object_add(s, "mean_ms",
-					       json_stat(&c[i].mean_ms[k]));
-			json_object_object_add(s, "p99_ms",
-					       json_stat(&c[i].p99_ms[k]));
-			json_object_object_add(t, names[k], s);
-		}
-		json_object_object_add(t, "iops_factor",
-				       json_object_new_double(c[i].iops_factor));
-		json_object_object_add(t, "p99_faster",
-				       json_object_new_double(c[i].p99_faster));
-		json_object_object_add(t, "verdict",
-				       json_object_new_string(
-					       cmp_verdict_name(c[i].verdict)));
-		json_object_array_add(tests, t);
-	}
-	json_object_object_add(root, "tests", tests);
-	fprintf(f, "%s\n",
-		json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY));
-	json_object_put(root);
-	return 0;
-}
-
-int compare_report(const struct history *h, const char *from,
-		   const char *to, enum result_format fmt, int findings,
-		   FILE *f)
-{
-	struct cmp_view v;
-	size_t i;
-	int ret;
-	bool regression = false;
-
-	ret = compare_view_build(h, from, to, &v);
-	if (ret) {
-		compare_view_release(&v);
-		return ret;
-	}
-	if (fmt == FORMAT_CSV)
-		csv_report(v.tests, v.ntests, from, to, f);
-	else if (fmt == FORMAT_JSON)
-		json_report(v.tests, v.ntests, from, to, f);
-	else if (fmt == FORMAT_HTML)
-		ret = report_compare_html(&v, f);
-	else if (v.single)
-		text_single(&v, f);
-	else
-		text_report(&v, findings, f);
-	for (i = 0; !v.single && i < v.ntests; i++)
-		if (v.tests[i].iops_verdict == CMP_WORSE ||
-		    v.tests[i].p99_verdict == CMP_WORSE)
-			regression = true;
-	compare_view_release(&v);
-	if (ret)
-		return ret;
-	return regression ? 3 : 0;
-}
-
-static void compare_usage(FILE *f)
-{
-	fputs("usage: ioprobe compare [--history FILE] [--from LABEL] "
-	      "[--to LABEL] [-Rtext|-Rcsv|-Rjson|-Rhtml]\n"
-	      "  compares two labels of the suite history (default: the "
-	      "first and the latest label);\n"
-	      "  -Rhtml writes a self-contained page: ioprobe compare -Rhtml "
-	      "> report.html\n"
-	      "  exit 3 when a test got clearly worse in IOPS or P99, 2 when "
-	      "there is nothing to compare\n", f);
-}
-
-static bool label_exists(const struct history *h, const char *label)
-{
-	size_t i;
-
-	for (i = 0; i < h->nrows; i++)
-		if (!strcmp(h->rows[i].label, label))
+	for (i = 0; !v->single && i < v->ntests; i++)
+		if (v->tests[i].iops_verdict == CMP_WORSE ||
+		    v->tests[i].p99_verdict == CMP_WORSE)
 			return true;
 	return false;
-}
-
-/* Labels in order of first appearance, "'a', 'b'" (bounded). */
-static void list_labels(const struct history *h, char *buf, size_t len,
-			size_t *count)
-{
-	size_t i, j, o = 0;
-
-	buf[0] = '\0';
-	*count = 0;
-	for (i = 0; i < h->nrows; i++) {
-		for (j = 0; j < i; j++)
-			if (!strcmp(h->rows[j].label, h->rows[i].label))
-				break;
-		if (j < i)
-			continue;
-		(*count)++;
-		if (o < len)
-			o += (size_t)snprintf(buf + o, len - o, "%s'%s'",
-					      o ? ", " : "", h->rows[i].label);
-	}
-}
-
-/* Default: the first label and the latest; when the latest is also the
- * first (runs appended again), the first other label instead. */
-static void default_labels(const struct history *h, const char **from,
-			   const char **to)
-{
-	const char *first = "", *latest = "";
-	size_t i;
-
-	compare_default_labels(h, &first, &latest);
-	if (!*to)
-		*to = latest;
-	if (*from)
-		return;
-	*from = first;
-	for (i = 0; !strcmp(*from, *to) && i < h->nrows; i++)
-		if (strcmp(h->rows[i].label, *to))
-			*from = h->rows[i].label;
-}
-
-static int parse_compare_args(int argc, char **argv, const char **hist,
-			      const char **from, const char **to,
-			      enum result_format *fmt)
-{
-	int i;
-
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		const char **dst = !strcmp(a, "--history") ? hist :
-				   !strcmp(a, "--from")    ? from :
-				   !strcmp(a, "--to")      ? to :
-							     NULL;
-
-		if (dst && i + 1 >= argc) {
-			fprintf(stderr, "ioprobe: error: missing value for "
-					"'%s'\n", a);
-			return 2;
-		} else if (dst) {
-			*dst = argv[++i];
-		} else if (!strcmp(a, "-Rcsv")) {
-			*fmt = FORMAT_CSV;
-		} else if (!strcmp(a, "-Rjson")) {
-			*fmt = FORMAT_JSON;
-		} else if (!strcmp(a, "-Rhtml")) {
-			*fmt = FORMAT_HTML;
-		} else if (!strcmp(a, "-Rtext")) {
-			*fmt = FORMAT_TEXT;
-		} else if (!strcmp(a, "--help") || !strcmp(a, "-?")) {
-			compare_usage(stdout);
-			return 1;
-		} else if (!strncmp(a, "-R", 2)) {
-			fprintf(stderr, "ioprobe: error: invalid format '%.60s': "
-					"expected -Rtext, -Rcsv, -Rjson or "
-					"-Rhtml\n", a);
-			return 2;
-		} else if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "ioprobe: error: unknown option '%.60s': "
-					"see ioprobe compare --help\n", a);
-			return 2;
-		} else {
-			fprintf(stderr, "ioprobe: error: unexpected argument "
-					"'%.60s': expected --history, --from, "
-					"--to or -R<format>\n", a);
-			return 2;
-		}
-	}
-	return 0;
-}
-
-struct compare_job {
-	const struct history *h;
-	const char *from, *to;
-	enum result_format fmt;
-	int *ret;	/* compare_report()'s: 3 for a regression */
-};
-
-static int fill_compare(FILE *f, const void *arg)
-{
-	const struct compare_job *j = arg;
-
-	*j->ret = compare_report(j->h, j->from, j->to, j->fmt,
-				 CMP_FINDINGS_ALL, f);
-	return *j->ret < 0 ? *j->ret : 0;
-}
-
-int compare_main(int argc, char **argv)
-{
-	struct compare_job job;
-	const char *hist = NULL, *from = NULL, *to = NULL;
-	enum result_format fmt = FORMAT_TEXT;
-	char path[4096], err[512], labels[1024];
-	struct history h = { 0 };
-	size_t nlabels;
-	int i, ret;
-
-	ret = parse_compare_args(argc, argv, &hist, &from, &to, &fmt);
-	if (ret)
-		return ret == 1 ? 0 : ret;
-	if (!hist) {
-		if (history_default_path(path, sizeof(path))) {
-			fprintf(stderr, "ioprobe: error: no history path: set "
-					"HOME or XDG_DATA_HOME, or give "
-					"--history FILE\n");
-			return 2;
-		}
-		hist = path;
-	}
-	ret = history_load(hist, &h, err, sizeof(err));
-	if (ret == -ENOENT || (!ret && !h.nrows)) {
-		fprintf(stderr, "ioprobe: error: no runs in history '%s': "
-				"run `ioprobe suite PATH --label before` "
-				"first, then again with --label after\n", hist);
-		ret = 2;
-		goto out;
-	}
-	if (ret) {
-		/* a FIFO or device named on the command line is a usage
-		 * error, like a missing file */
-		fprintf(stderr, "ioprobe: error: %s\n", err);
-		ret = ret == -EINVAL ? 2 : 1;
-		goto out;
-	}
-	if (h.nskipped > HISTORY_WARN_LINES)
-		fprintf(stderr, "ioprobe: warning: history '%s': %zu more "
-				"damaged line%s skipped\n", hist,
-			h.nskipped - HISTORY_WARN_LINES,
-			h.nskipped - HISTORY_WARN_LINES == 1 ? "" : "s");
-	list_labels(&h, labels, sizeof(labels), &nlabels);
-	for (i = 0; i < 2; i++) {
-		const char *l = i ? to : from;
-
-		if (l && !label_exists(&h, l)) {
-			fprintf(stderr, "ioprobe: error: unknown label '%s': "
-					"history '%s' holds %s\n", l, hist,
-				labels);
-			ret = 2;
-			goto out;
-		}
-	}
-	default_labels(&h, &from, &to);
-	if (fmt == FORMAT_TEXT) {
-		printf("history: %s\n", hist);
-		if (nlabels == 1)
-			printf("the history holds one label, '%s': run "
-			       "`ioprobe suite PATH --label after` after your "
-			       "change, then compare\n", from);
-		else if (!strcmp(from, to))
-			printf("--from and --to name the same label, '%s': "
-			       "its runs alone (labels: %s)\n", from, labels);
-	}
-	job = (struct compare_job){ &h, from, to, fmt, &ret };
-	i = atomic_file_write_fd(STDOUT_FILENO, fill_compare, &job);
-	if (i && i == ret) {
-		fprintf(stderr, "ioprobe: error: compare failed: %s\n",
-			strerror(-ret));
-		ret = 1;
-	} else if (i) {
-		fprintf(stderr, "ioprobe: error: cannot write the comparison "
-				"to stdout: %s\n", strerror(-i));
-		ret = 1;
-	}
-out:
-	history_release(&h);
-	return ret;
 }

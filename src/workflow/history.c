@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "lib/path.h"
 #include "lib/readfile.h"
 #include "lib/util.h"
 
@@ -236,29 +237,6 @@ int history_parse_line(const char *line, size_t len, struct history_row *row,
 	return 0;
 }
 
-int history_mkdirs_for(const char *path)
-{
-	char dir[4096];
-	char *p;
-
-	str_copy(dir, sizeof(dir), path);
-	p = strrchr(dir, '/');
-	if (!p || p == dir)
-		return 0;
-	*p = '\0';
-	for (p = dir + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(dir, 0755) && errno != EEXIST)
-			return -errno;
-		*p = '/';
-	}
-	if (mkdir(dir, 0755) && errno != EEXIST)
-		return -errno;
-	return 0;
-}
-
 /* Does the file end in '\n'?  (A foreign or torn last line would glue our
  * row to it.)  Empty files count as ending cleanly. */
 static bool ends_with_newline(int fd, off_t size)
@@ -297,7 +275,7 @@ int history_append(const char *path, const struct history_row *row,
 	struct stat st;
 	int fd, ret, n;
 
-	ret = history_mkdirs_for(path);
+	ret = path_mkdir_parents(path);
 	if (ret)
 		return errf(err, errlen, -ret,
 			    "cannot create the folder of history '%s': %s",
@@ -383,8 +361,10 @@ int history_load_buf(const char *buf, size_t len, const char *name,
 		}
 		if (history_parse_line(buf + start, n, row, why, sizeof(why))) {
 			if (h->nskipped < HISTORY_WARN_LINES)
-				warnf("history '%s' line %zu: skipped a "
-				      "damaged line: %s", name, lineno, why);
+				snprintf(h->warn[h->nskipped],
+					 sizeof(h->warn[0]), "history '%s' "
+					 "line %zu: skipped a damaged line: %s",
+					 name, lineno, why);
 			h->nskipped++;
 		} else {
 			ret = rows_push(h, row);

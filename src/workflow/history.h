@@ -45,12 +45,19 @@ struct history_row {
 	char json[512];		/* result file, relative to the history dir */
 };
 
+/* Damaged lines named one by one (struct history's warn, for the caller
+ * to print); the caller counts the rest (h->nskipped -
+ * HISTORY_WARN_LINES) in one line. */
+#define HISTORY_WARN_LINES 2
+
 /* Rows in file order; damaged lines are left out. */
 struct history {
 	struct history_row *rows;
 	size_t nrows;
 	size_t cap;
 	size_t nskipped;	/* damaged lines skipped while reading */
+	/* what is wrong with the first HISTORY_WARN_LINES of them */
+	char warn[HISTORY_WARN_LINES][1024];
 	char *path;		/* owned copy of the file history_load read
 				 * (JSON results resolve against it), NULL
 				 * for history_load_buf */
@@ -76,13 +83,9 @@ int history_parse_line(const char *line, size_t len,
 int history_append(const char *path, const struct history_row *row,
 		   char *err, size_t errlen);
 
-/* Damaged lines named one by one on stderr; the caller counts the rest
- * (h->nskipped - HISTORY_WARN_LINES) in one line. */
-#define HISTORY_WARN_LINES 2
-
 /* Read every well-formed row of @path into @h (zeroed by the caller).
- * The first HISTORY_WARN_LINES damaged lines are skipped with a warning
- * on stderr ("history 'PATH' line N: ..."), the others silently.  -ENOENT when the file does not exist, -errno. */
+ * Damaged lines are skipped; the first HISTORY_WARN_LINES get a warning
+ * in h->warn ("history 'PATH' line N: ..."), the others are counted.  -ENOENT when the file does not exist, -errno. */
 int history_load(const char *path, struct history *h, char *err,
 		 size_t errlen);
 /* Same from a buffer (used by tests); @name appears in the warnings. */
@@ -94,8 +97,5 @@ void history_release(struct history *h);
  * of @history_path.  0 or -ENAMETOOLONG. */
 int history_json_path(const char *history_path, const char *rel, char *out,
 		      size_t len);
-
-/* Create @path's parent folders (mkdir -p of dirname).  0 or -errno. */
-int history_mkdirs_for(const char *path);
 
 #endif

@@ -9,45 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lib/fmt.h"
 #include "lib/util.h"
-
-void interp_fmt_ms(char *buf, size_t len, double ms)
-{
-	if (ms >= 100000)
-		snprintf(buf, len, "%.0f s", ms / 1000);
-	else if (ms >= 1000)
-		snprintf(buf, len, "%.1f s", ms / 1000);
-	else if (ms >= 100)
-		snprintf(buf, len, "%.0f ms", ms);
-	else if (ms >= 10)
-		snprintf(buf, len, "%.1f ms", ms);
-	else if (ms >= 1)
-		snprintf(buf, len, "%.2f ms", ms);
-	else
-		snprintf(buf, len, "%.0f µs", ms * 1000);
-}
-
-void interp_fmt_count(char *buf, size_t len, double v)
-{
-	char digits[32];
-	size_t n, i, o = 0;
-
-	if (!isfinite(v) || v < 0)
-		v = 0;
-	if (v < 100) {
-		snprintf(buf, len, "%.1f", v);
-		return;
-	}
-	snprintf(digits, sizeof(digits), "%.0f", v);
-	n = strlen(digits);
-	for (i = 0; i < n && o + 2 < len; i++) {
-		if (i && (n - i) % 3 == 0)
-			buf[o++] = ',';
-		buf[o++] = digits[i];
-	}
-	if (len)
-		buf[o < len ? o : len - 1] = '\0';
-}
 
 static struct finding *add(struct finding *out, size_t *nout, size_t max,
 			   enum finding_kind kind, double value)
@@ -127,7 +90,7 @@ static void wall_expect(struct finding *f, double level, double expect,
 
 	if (expect <= 0)
 		return;
-	interp_fmt_count(a, sizeof(a), expect);
+	fmt_count(a, sizeof(a), expect);
 	append(f, " (%.0f%% of the provisioned %s %s)", 100 * level / expect,
 	       a, unit);
 }
@@ -144,7 +107,7 @@ static void wall_list(struct finding *f, const struct interp_test *t,
 	for (i = 0; i < n; i++) {
 		if (!use[i])
 			continue;
-		interp_fmt_count(a, sizeof(a), v[i]);
+		fmt_count(a, sizeof(a), v[i]);
 		append(f, "%s%s %s", first ? "" : ", ", t[i].name, a);
 		first = false;
 	}
@@ -173,7 +136,7 @@ static bool wall_dir(const struct interp_test *t, size_t n,
 		f = add(out, nout, max, FIND_WALL_DIR, level);
 		if (!f)
 			return true;
-		interp_fmt_count(a, sizeof(a), level);
+		fmt_count(a, sizeof(a), level);
 		append(f, "%s capped at ≈%s IOPS in every profile (%s IOPS: ",
 		       d ? "writes" : "reads", a, d ? "write" : "read");
 		wall_list(f, t, n, v, use);
@@ -185,7 +148,7 @@ static bool wall_dir(const struct interp_test *t, size_t n,
 
 			if (!use[i] || share > 0.99)
 				continue;
-			interp_fmt_count(b, sizeof(b), t[i].iops);
+			fmt_count(b, sizeof(b), t[i].iops);
 			append(f, "; %s's total %s = the cap ÷ %.2f %s",
 			       t[i].name, b, share, d ? "writes" : "reads");
 		}
@@ -220,7 +183,7 @@ void interp_wall(const struct interp_test *t, size_t n,
 		f = add(out, nout, max, FIND_WALL_IOPS, level);
 		if (!f)
 			return;
-		interp_fmt_count(a, sizeof(a), level);
+		fmt_count(a, sizeof(a), level);
 		append(f, "capped at ≈%s IOPS: every profile lands there "
 			  "whatever its block size and pattern (", a);
 		wall_list(f, t, n, v, use);
@@ -262,9 +225,9 @@ void interp_little(const struct interp_test *t, struct finding *out,
 	f = add(out, nout, max, FIND_LITTLE, predicted_ms);
 	if (!f)
 		return;
-	interp_fmt_ms(a, sizeof(a), t->mean_ms);
-	interp_fmt_count(b, sizeof(b), t->iops);
-	interp_fmt_ms(c, sizeof(c), predicted_ms);
+	fmt_latency_ms(a, sizeof(a), t->mean_ms);
+	fmt_count(b, sizeof(b), t->iops);
+	fmt_latency_ms(c, sizeof(c), predicted_ms);
 	append(f, "%s: avg %s ≈ %.0f in flight ÷ %s IOPS = %s (Little's law): "
 		  "the wait is queueing, not a slow device; a lower queue "
 		  "depth shows the device's own latency",
@@ -283,16 +246,16 @@ void interp_tail(const struct interp_test *t, struct finding *out,
 		f = add(out, nout, max, FIND_TAIL, t->p99_ms / t->p50_ms);
 		if (!f)
 			return;
-		interp_fmt_ms(a, sizeof(a), t->p99_ms);
-		interp_fmt_ms(b, sizeof(b), t->p50_ms);
+		fmt_latency_ms(a, sizeof(a), t->p99_ms);
+		fmt_latency_ms(b, sizeof(b), t->p50_ms);
 		append(f, "%s: tail stalls: P99 %s is %.0f× the median %s",
 		       t->name, a, t->p99_ms / t->p50_ms, b);
 	} else if (t->max_ms >= 100 * t->p50_ms && t->max_ms >= 100) {
 		f = add(out, nout, max, FIND_TAIL, t->max_ms / t->p50_ms);
 		if (!f)
 			return;
-		interp_fmt_ms(a, sizeof(a), t->max_ms);
-		interp_fmt_ms(b, sizeof(b), t->p50_ms);
+		fmt_latency_ms(a, sizeof(a), t->max_ms);
+		fmt_latency_ms(b, sizeof(b), t->p50_ms);
 		append(f, "%s: tail stalls: max %s is %.0f× the median %s",
 		       t->name, a, t->max_ms / t->p50_ms, b);
 	}
@@ -317,8 +280,8 @@ void interp_flattered(const struct interp_test *t,
 			t->read_iops / env->expect_iops);
 		if (!f)
 			return;
-		interp_fmt_count(a, sizeof(a), t->read_iops);
-		interp_fmt_count(b, sizeof(b), env->expect_iops);
+		fmt_count(a, sizeof(a), t->read_iops);
+		fmt_count(b, sizeof(b), env->expect_iops);
 		append(f, "%s: reads at %s IOPS are %.1f× the provisioned %s: "
 			  "the number may be a cache's (host cache or burst "
 			  "credits)", t->name, a, t->read_iops /
@@ -329,8 +292,8 @@ void interp_flattered(const struct interp_test *t,
 			t->write_mean_ms / t->read_mean_ms);
 		if (!f)
 			return;
-		interp_fmt_ms(a, sizeof(a), t->read_mean_ms);
-		interp_fmt_ms(b, sizeof(b), t->write_mean_ms);
+		fmt_latency_ms(a, sizeof(a), t->read_mean_ms);
+		fmt_latency_ms(b, sizeof(b), t->write_mean_ms);
 		append(f, "%s: reads (avg %s) are %.0f× faster than writes "
 			  "(avg %s) on the same file: the reads may be a "
 			  "cache's", t->name, a,
@@ -381,8 +344,8 @@ void interp_burst(const struct interp_test *t, struct finding *out,
 	f = add(out, nout, max, FIND_BURST, i * t->interval_s);
 	if (!f)
 		return;
-	interp_fmt_count(a, sizeof(a), first);
-	interp_fmt_count(b, sizeof(b), last);
+	fmt_count(a, sizeof(a), first);
+	fmt_count(b, sizeof(b), last);
 	append(f, "%s: throughput dropped from ≈%s to ≈%s IOPS after %.0f s: "
 		  "burst credits or a cache ran out; the later figure is the "
 		  "sustained one", t->name, a, b, i * t->interval_s);
@@ -425,8 +388,8 @@ void interp_cache(const struct interp_test *t, const struct interp_env *env,
 	f = add(out, nout, max, FIND_CACHE, t->read_iops);
 	if (!f)
 		return;
-	interp_fmt_count(a, sizeof(a), t->read_iops);
-	interp_fmt_ms(b, sizeof(b), med);
+	fmt_count(a, sizeof(a), t->read_iops);
+	fmt_latency_ms(b, sizeof(b), med);
 	append(f, "%s: %s random read IOPS at a median of %s from %s, which "
 		  "reports itself %s: ", t->name, a, b, dev,
 	       rot ? "rotational" : "flash (not rotational)");

@@ -25,17 +25,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "results/comparison.h"
+
 #define INTERP_WALL_BAND 1.10	/* max / min within a wall */
-#define INTERP_MAX_FINDINGS 32
-
-/* What the device says it is (sysfs rotational); zero = unknown, so a
- * zeroed interp_test never claims a device type. */
-enum interp_media {
-	MEDIA_UNKNOWN = 0,
-	MEDIA_ROTATIONAL,	/* rotational = 1: a disk head seeks */
-	MEDIA_FLASH,		/* rotational = 0 */
-};
-
 struct interp_test {
 	const char *name;
 	double iops, read_iops, write_iops;	/* per second */
@@ -61,24 +53,6 @@ struct interp_env {
 	uint64_t mem_bytes;	/* RAM of the host, 0 = unknown */
 };
 
-enum finding_kind {
-	FIND_WALL_IOPS = 0,	/* total IOPS wall */
-	FIND_WALL_DIR,		/* one direction's IOPS wall */
-	FIND_WALL_MBPS,		/* MiB/s wall */
-	FIND_LITTLE,
-	FIND_TAIL,
-	FIND_FLATTERED,
-	FIND_BURST,
-	FIND_CACHE,		/* faster than the device type can be */
-	FIND_CHANGE,		/* comparison: wall gone or appeared */
-};
-
-struct finding {
-	enum finding_kind kind;
-	double value;		/* the wall level, factor, time... */
-	char text[512];
-};
-
 /* Findings over a suite's @n tests into @out (up to @max); returns the
  * count.  Order: walls, then per-test findings in test order. */
 size_t interpret(const struct interp_test *t, size_t n,
@@ -100,10 +74,5 @@ void interp_burst(const struct interp_test *t, struct finding *out,
 		  size_t *nout, size_t max);
 void interp_cache(const struct interp_test *t, const struct interp_env *env,
 		  struct finding *out, size_t *nout, size_t max);
-
-/* "12.8 s", "361 ms", "1.25 ms", "85 us" for @ms milliseconds. */
-void interp_fmt_ms(char *buf, size_t len, double ms);
-/* "7,071" for IOPS and similar counts (rounded, thousands grouped). */
-void interp_fmt_count(char *buf, size_t len, double v);
 
 #endif

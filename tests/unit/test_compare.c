@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd/subcmd.h"
+#include "report/report_compare.h"
 #include "workflow/compare.h"
 #include "lib/util.h"
 

@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "lib/fmt.h"
 #include "workflow/interpret.h"
 
 #define K4 4096u
@@ -264,15 +265,15 @@ static void test_formats(void **state)
 	char b[32];
 
 	(void)state;
-	interp_fmt_ms(b, sizeof(b), 12800);
+	fmt_latency_ms(b, sizeof(b), 12800);
 	assert_string_equal(b, "12.8 s");
-	interp_fmt_ms(b, sizeof(b), 361);
+	fmt_latency_ms(b, sizeof(b), 361);
 	assert_string_equal(b, "361 ms");
-	interp_fmt_ms(b, sizeof(b), 0.085);
+	fmt_latency_ms(b, sizeof(b), 0.085);
 	assert_string_equal(b, "85 µs");
-	interp_fmt_count(b, sizeof(b), 7071.4);
+	fmt_count(b, sizeof(b), 7071.4);
 	assert_string_equal(b, "7,071");
-	interp_fmt_count(b, sizeof(b), 1234567);
+	fmt_count(b, sizeof(b), 1234567);
 	assert_string_equal(b, "1,234,567");
 }
 

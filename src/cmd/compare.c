@@ -1,0 +1,257 @@
+/* compare.c - `ioprobe compare`: two labels of the suite history side by
+ * side per test, as a text table, CSV, JSON or an HTML page, on stdout;
+ * exit 3 when a test got clearly worse.  The model is built by
+ * workflow/compare.h and formatted by report/report_compare.h. */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd/subcmd.h"
+#include "lib/atomic_file.h"
+#include "lib/util.h"
+#include "report/report_compare.h"
+#include "report/report_compare_html.h"
+#include "workflow/compare.h"
+
+int compare_report(const struct history *h, const char *from,
+		   const char *to, enum result_format fmt, int findings,
+		   FILE *f)
+{
+	struct cmp_view v;
+	bool regression;
+	int ret;
+
+	ret = compare_view_build(h, from, to, &v);
+	if (ret) {
+		compare_view_release(&v);
+		return ret;
+	}
+	if (fmt == FORMAT_HTML)
+		ret = report_compare_html(&v, f);
+	else
+		ret = report_compare(&v, fmt, findings, f);
+	regression = compare_regression(&v);
+	compare_view_release(&v);
+	if (ret)
+		return ret;
+	return regression ? 3 : 0;
+}
+
+void print_history_warnings(const struct history *h)
+{
+	size_t i;
+
+	for (i = 0; i < h->nskipped && i < HISTORY_WARN_LINES; i++)
+		warnf("%s", h->warn[i]);
+}
+
+static void compare_usage(FILE *f)
+{
+	fputs("usage: ioprobe compare [--history FILE] [--from LABEL] "
+	      "[--to LABEL] [-Rtext|-Rcsv|-Rjson|-Rhtml]\n"
+	      "  compares two labels of the suite history (default: the "
+	      "first and the latest label);\n"
+	      "  -Rhtml writes a self-contained page: ioprobe compare -Rhtml "
+	      "> report.html\n"
+	      "  exit 3 when a test got clearly worse in IOPS or P99, 2 when "
+	      "there is nothing to compare\n", f);
+}
+
+static bool label_exists(const struct history *h, const char *label)
+{
+	size_t i;
+
+	for (i = 0; i < h->nrows; i++)
+		if (!strcmp(h->rows[i].label, label))
+			return true;
+	return false;
+}
+
+/* Labels in order of first appearance, "'a', 'b'" (bounded). */
+static void list_labels(const struct history *h, char *buf, size_t len,
+			size_t *count)
+{
+	size_t i, j, o = 0;
+
+	buf[0] = '\0';
+	*count = 0;
+	for (i = 0; i < h->nrows; i++) {
+		for (j = 0; j < i; j++)
+			if (!strcmp(h->rows[j].label, h->rows[i].label))
+				break;
+		if (j < i)
+			continue;
+		(*count)++;
+		if (o < len)
+			o += (size_t)snprintf(buf + o, len - o, "%s'%s'",
+					      o ? ", " : "", h->rows[i].label);
+	}
+}
+
+/* Default: the first label and the latest; when the latest is also the
+ * first (runs appended again), the first other label instead. */
+static void default_labels(const struct history *h, const char **from,
+			   const char **to)
+{
+	const char *first = "", *latest = "";
+	size_t i;
+
+	compare_default_labels(h, &first, &latest);
+	if (!*to)
+		*to = latest;
+	if (*from)
+		return;
+	*from = first;
+	for (i = 0; !strcmp(*from, *to) && i < h->nrows; i++)
+		if (strcmp(h->rows[i].label, *to))
+			*from = h->rows[i].label;
+}
+
+static int parse_compare_args(int argc, char **argv, const char **hist,
+			      const char **from, const char **to,
+			      enum result_format *fmt)
+{
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		const char **dst = !strcmp(a, "--history") ? hist :
+				   !strcmp(a, "--from")    ? from :
+				   !strcmp(a, "--to")      ? to :
+							     NULL;
+
+		if (dst && i + 1 >= argc) {
+			fprintf(stderr, "ioprobe: error: missing value for "
+					"'%s'\n", a);
+			return 2;
+		} else if (dst) {
+			*dst = argv[++i];
+		} else if (!strcmp(a, "-Rcsv")) {
+			*fmt = FORMAT_CSV;
+		} else if (!strcmp(a, "-Rjson")) {
+			*fmt = FORMAT_JSON;
+		} else if (!strcmp(a, "-Rhtml")) {
+			*fmt = FORMAT_HTML;
+		} else if (!strcmp(a, "-Rtext")) {
+			*fmt = FORMAT_TEXT;
+		} else if (!strcmp(a, "--help") || !strcmp(a, "-?")) {
+			compare_usage(stdout);
+			return 1;
+		} else if (!strncmp(a, "-R", 2)) {
+			fprintf(stderr, "ioprobe: error: invalid format '%.60s': "
+					"expected -Rtext, -Rcsv, -Rjson or "
+					"-Rhtml\n", a);
+			return 2;
+		} else if (a[0] == '-' && a[1]) {
+			fprintf(stderr, "ioprobe: error: unknown option '%.60s': "
+					"see ioprobe compare --help\n", a);
+			return 2;
+		} else {
+			fprintf(stderr, "ioprobe: error: unexpected argument "
+					"'%.60s': expected --history, --from, "
+					"--to or -R<format>\n", a);
+			return 2;
+		}
+	}
+	return 0;
+}
+
+struct compare_job {
+	const struct history *h;
+	const char *from, *to;
+	enum result_format fmt;
+	int *ret;	/* compare_report()'s: 3 for a regression */
+};
+
+static int fill_compare(FILE *f, const void *arg)
+{
+	const struct compare_job *j = arg;
+
+	*j->ret = compare_report(j->h, j->from, j->to, j->fmt,
+				 CMP_FINDINGS_ALL, f);
+	return *j->ret < 0 ? *j->ret : 0;
+}
+
+int compare_main(int argc, char **argv)
+{
+	struct compare_job job;
+	const char *hist = NULL, *from = NULL, *to = NULL;
+	enum result_format fmt = FORMAT_TEXT;
+	char path[4096], err[512], labels[1024];
+	struct history h = { 0 };
+	size_t nlabels;
+	int i, ret;
+
+	ret = parse_compare_args(argc, argv, &hist, &from, &to, &fmt);
+	if (ret)
+		return ret == 1 ? 0 : ret;
+	if (!hist) {
+		if (history_default_path(path, sizeof(path))) {
+			fprintf(stderr, "ioprobe: error: no history path: set "
+					"HOME or XDG_DATA_HOME, or give "
+					"--history FILE\n");
+			return 2;
+		}
+		hist = path;
+	}
+	ret = history_load(hist, &h, err, sizeof(err));
+	print_history_warnings(&h);
+	if (ret == -ENOENT || (!ret && !h.nrows)) {
+		fprintf(stderr, "ioprobe: error: no runs in history '%s': "
+				"run `ioprobe suite PATH --label before` "
+				"first, then again with --label after\n", hist);
+		ret = 2;
+		goto out;
+	}
+	if (ret) {
+		/* a FIFO or device named on the command line is a usage
+		 * error, like a missing file */
+		fprintf(stderr, "ioprobe: error: %s\n", err);
+		ret = ret == -EINVAL ? 2 : 1;
+		goto out;
+	}
+	if (h.nskipped > HISTORY_WARN_LINES)
+		fprintf(stderr, "ioprobe: warning: history '%s': %zu more "
+				"damaged line%s skipped\n", hist,
+			h.nskipped - HISTORY_WARN_LINES,
+			h.nskipped - HISTORY_WARN_LINES == 1 ? "" : "s");
+	list_labels(&h, labels, sizeof(labels), &nlabels);
+	for (i = 0; i < 2; i++) {
+		const char *l = i ? to : from;
+
+		if (l && !label_exists(&h, l)) {
+			fprintf(stderr, "ioprobe: error: unknown label '%s': "
+					"history '%s' holds %s\n", l, hist,
+				labels);
+			ret = 2;
+			goto out;
+		}
+	}
+	default_labels(&h, &from, &to);
+	if (fmt == FORMAT_TEXT) {
+		printf("history: %s\n", hist);
+		if (nlabels == 1)
+			printf("the history holds one label, '%s': run "
+			       "`ioprobe suite PATH --label after` after your "
+			       "change, then compare\n", from);
+		else if (!strcmp(from, to))
+			printf("--from and --to name the same label, '%s': "
+			       "its runs alone (labels: %s)\n", from, labels);
+	}
+	job = (struct compare_job){ &h, from, to, fmt, &ret };
+	i = atomic_file_write_fd(STDOUT_FILENO, fill_compare, &job);
+	if (i && i == ret) {
+		fprintf(stderr, "ioprobe: error: compare failed: %s\n",
+			strerror(-ret));
+		ret = 1;
+	} else if (i) {
+		fprintf(stderr, "ioprobe: error: cannot write the comparison "
+				"to stdout: %s\n", strerror(-i));
+		ret = 1;
+	}
+out:
+	history_release(&h);
+	return ret;
+}

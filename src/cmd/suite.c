@@ -1,0 +1,456 @@
+/* suite.c - `ioprobe suite PATH --label LABEL`: reads the options, then
+ * prints the plan, live progress, a summary and findings of the tests
+ * workflow/suite.h runs, and compares with an earlier label right away
+ * (the text, or an --html page).  Picks the exit status: 0 done, 1 a test
+ * or the test file failed, 2 usage, 128+N interrupted.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#include "cmd/subcmd.h"
+#include "cmd/suite_args.h"
+#include "lib/atomic_file.h"
+#include "lib/fmt.h"
+#include "lib/path.h"
+#include "lib/util.h"
+#include "report/report_suite.h"
+#include "lib/signals.h"
+#include "run/run.h"
+#include "workflow/compare.h"
+#include "workflow/history.h"
+#include "workflow/interpret.h"
+#include "workflow/leftovers.h"
+#include "workflow/suite.h"
+
+#define MIB (1024.0 * 1024.0)
+
+/* The suite and what the terminal side keeps. */
+struct suite_cli {
+	struct suite s;
+	FILE *info;		/* plan, summary, findings */
+	bool tty;		/* progress redrawn on one line */
+	double est_s;		/* the plan's estimate */
+	double last_line_s;	/* progress: last line printed, s */
+	int last_phase;
+};
+
+/* ---- output -------------------------------------------------------- */
+
+static void list_mounts(FILE *f)
+{
+	FILE *m = fopen("/proc/self/mounts", "re");
+	char dev[256], dir[512], type[64], rest[512];
+
+	if (!m)
+		return;
+	fputs("mounted filesystems:\n", f);
+	while (fscanf(m, "%255s %511s %63s %511[^\n]\n", dev, dir, type,
+		      rest) == 4) {
+		struct statvfs v;
+
+		if (statvfs(dir, &v) || !v.f_blocks || strchr(dev, '/') == NULL)
+			continue;
+		fprintf(f, "  %-24s %-8s %10.1f GiB free  %s\n", dev, type,
+			(double)v.f_bavail * v.f_frsize / (MIB * 1024), dir);
+	}
+	fclose(m);
+}
+
+/* ---- progress ------------------------------------------------------ */
+
+static const char *const phase_names[] = { "filling", "warm-up",
+					   "measuring", "cool-down" };
+
+/* Seconds left for the whole suite: the rest of this test's timeline
+ * plus the later tests' warm-up and measured windows. */
+static double suite_left_s(const struct suite *s, const struct run_progress *p)
+{
+	double per = (double)s->o.warmup_s + s->o.duration_s;
+	double later = (double)(s->nprof - s->cur - 1) * per;
+
+	if (p->phase == 0)
+		return later + per;
+	return later + (p->total_s > p->elapsed_s ? p->total_s - p->elapsed_s :
+						    0);
+}
+
+static void progress_cb(void *arg, const struct run_progress *p)
+{
+	struct suite_cli *c = arg;
+	const struct suite *s = &c->s;
+	double left = suite_left_s(s, p);
+	int ph = p->phase >= 0 && p->phase < 4 ? p->phase : 2;
+	char line[256];
+
+	if (ph == 0 && p->fill_total)
+		snprintf(line, sizeof(line), "[%zu/%zu] %s: filling the test "
+			 "file %.0f/%.0f MiB", s->cur + 1, s->nprof,
+			 s->prof[s->cur].name, (double)p->fill_done / MIB,
+			 (double)p->fill_total / MIB);
+	else
+		snprintf(line, sizeof(line), "[%zu/%zu] %s: %s %.0f/%.0f s, "
+			 "suite about %.0f s left; %.0f IOPS, %.1f MiB/s",
+			 s->cur + 1, s->nprof, s->prof[s->cur].name,
+			 phase_names[ph], p->phase_elapsed_s, p->phase_total_s,
+			 left, p->iops, p->mib_s);
+	if (c->tty) {
+		fprintf(stderr, "\r%s\033[K", line);
+	} else if (ph != c->last_phase || p->elapsed_s - c->last_line_s >= 10) {
+		fprintf(stderr, "%s\n", line);
+		c->last_line_s = p->elapsed_s;
+	}
+	c->last_phase = ph;
+	fflush(stderr);
+}
+
+static void progress_end(void *arg)
+{
+	const struct suite_cli *c = arg;
+
+	if (c->tty)
+		fputs("\r\033[K", stderr);
+}
+
+static void progress_begin(void *arg)
+{
+	struct suite_cli *c = arg;
+
+	c->last_phase = -1;
+	c->last_line_s = 0;
+}
+
+static void suite_warning(void *arg, const char *msg)
+{
+	(void)arg;
+	warnf("%s", msg);
+}
+
+static void print_plan(struct suite_cli *c)
+{
+	const struct suite *s = &c->s;
+	size_t i;
+	char sw[640];
+	double fill_guess = s->o.file_bytes / (200 * MIB);	/* ~200 MB/s */
+
+	c->est_s = (double)s->nprof * (s->o.duration_s + s->o.warmup_s) +
+		   fill_guess;
+	fprintf(c->info, "ioprobe suite '%s': %zu test%s on %s (%.0f MiB, "
+			 "created now, %s afterwards)\n", s->o.label, s->nprof,
+		s->nprof == 1 ? "" : "s", s->file,
+		(double)s->o.file_bytes / MIB,
+		s->o.keep ? "kept" : "deleted");
+	for (i = 0; i < s->nprof; i++) {
+		suite_full_switches(s, i, false, sw, sizeof(sw));
+		fprintf(c->info, "  %-11s %s\n  %-11s   %s\n", s->prof[i].name,
+			s->prof[i].desc, "", sw);
+	}
+	fprintf(c->info, "time: about %.0f s (%zu x (%u s warm-up + %u s "
+			 "measured) + filling the file)\n", c->est_s, s->nprof,
+		s->o.warmup_s, s->o.duration_s);
+	fprintf(c->info, "history: %s\n", s->hist);
+	fflush(c->info);
+}
+
+static void print_summary(const struct suite_cli *c)
+{
+	const struct suite *s = &c->s;
+	char a[32], b[32], p99[32], d[32], e[32];
+	size_t i;
+
+	fprintf(c->info, "\n%-12s %10s %9s %10s %10s", "test", "IOPS",
+		"MiB/s", "avg lat", "P99 lat");
+	if (s->o.wide)
+		fprintf(c->info, " %10s %10s", "P99.9 lat", "max lat");
+	fputc('\n', c->info);
+	for (i = 0; i < s->nres; i++) {
+		const struct history_row *r = &s->res[i].row;
+
+		fmt_count(a, sizeof(a), r->iops);
+		fmt_latency_ms(b, sizeof(b), r->mean_ms);
+		fmt_latency_ms(p99, sizeof(p99), r->p99_ms);
+		fprintf(c->info, "%-12s %10s %9.1f %11s %11s", r->test, a,
+			r->mib_s, b, p99);
+		if (s->o.wide) {
+			fmt_latency_ms(d, sizeof(d), r->p999_ms);
+			fmt_latency_ms(e, sizeof(e), r->max_ms);
+			fprintf(c->info, " %11s %11s", d, e);
+		}
+		fputc('\n', c->info);
+	}
+}
+
+static void print_findings(const struct suite_cli *c)
+{
+	const struct suite *s = &c->s;
+	struct interp_test t[SUITE_MAX];
+	struct finding f[INTERP_MAX_FINDINGS];
+	struct interp_env env = { s->o.expect_iops, s->o.expect_mib_s,
+				  s->mem_bytes };
+	size_t i, n;
+
+	for (i = 0; i < s->nres; i++)
+		t[i] = s->res[i].it;
+	n = interpret(t, s->nres, &env, f, ARRAY_SIZE(f));
+	fprintf(c->info, "\nfindings:\n");
+	if (!n)
+		fprintf(c->info, "  - nothing stands out: no wall, no stalls, "
+				 "no sign of a cache\n");
+	for (i = 0; i < n; i++)
+		fprintf(c->info, "  - %s\n", f[i].text);
+}
+
+static void print_timing(const struct suite_cli *c)
+{
+	const struct suite *s = &c->s;
+	double wall = 0, meas = 0, fill = 0, warm;
+	size_t i;
+
+	for (i = 0; i < s->nres; i++) {
+		wall += s->res[i].wall_s;
+		meas += s->res[i].measured_s;
+		fill += s->res[i].fill_s;
+	}
+	warm = (double)s->nres * s->o.warmup_s;
+	fprintf(c->info, "\ntime: %.1f s in all: %.1f s measured, %.1f s "
+			 "filling the file, %.1f s warm-up, %.1f s other "
+			 "(start, stop, saving)\n", wall, meas, fill, warm,
+		fmax(0, wall - meas - fill - warm));
+}
+
+static void machine_output(const struct suite *s)
+{
+	struct suite_json_row rows[SUITE_MAX];
+	char line[8192];
+	size_t i;
+
+	if (s->o.fmt == FORMAT_CSV) {
+		printf("%s\n", HISTORY_HEADER);
+		for (i = 0; i < s->nres; i++)
+			if (history_format_row(&s->res[i].row, line,
+					       sizeof(line)) > 0)
+				fputs(line, stdout);
+	} else if (s->o.fmt == FORMAT_JSON) {
+		for (i = 0; i < s->nres; i++) {
+			const struct history_row *r = &s->res[i].row;
+
+			rows[i] = (struct suite_json_row){
+				r->test, r->label, r->cmdline, r->json,
+				r->iops, r->mib_s, r->mean_ms, r->p99_ms,
+				r->p999_ms, r->max_ms };
+		}
+		report_suite_json(rows, s->nres, stdout);
+	}
+}
+
+struct html_job {
+	const struct history *h;
+	const char *from, *to;
+};
+
+static int fill_html(FILE *f, const void *arg)
+{
+	const struct html_job *j = arg;
+	int ret = compare_report(j->h, j->from, j->to, FORMAT_HTML,
+				 CMP_FINDINGS_ALL, f);
+
+	return ret < 0 ? ret : 0;
+}
+
+/* --html: the comparison page (or this label alone), written by
+ * atomic_file.h's rules (whole or absent; a symlink's target is
+ * replaced, /dev/null is written through).  0 or 1. */
+static int write_html(const struct suite_cli *c, const struct history *h,
+		      const char *from)
+{
+	const struct suite *s = &c->s;
+	struct html_job j = { h, from ? from : s->o.label, s->o.label };
+	char err[2 * PATH_MAX + 64];
+
+	if (atomic_file_write(s->o.html, fill_html, &j, err, sizeof(err))) {
+		fprintf(stderr, "ioprobe: error: %s\n", err);
+		return 1;
+	}
+	fprintf(c->info, "\nreport: %s (%s)\n", s->o.html,
+		from ? "the comparison as a page" : "this run as a page");
+	return 0;
+}
+
+static int auto_compare(const struct suite_cli *c)
+{
+	const struct suite *s = &c->s;
+	struct history h = { 0 };
+	char err[512];
+	const char *from;
+	int ret = 0;
+
+	ret = history_load(s->hist, &h, err, sizeof(err));
+	print_history_warnings(&h);
+	if (ret) {
+		if (s->o.html)
+			fprintf(stderr, "ioprobe: error: %s\n", err);
+		return s->o.html ? 1 : 0;
+	}
+	from = compare_earlier_label(&h, s->o.label);
+	if (from) {
+		fputc('\n', c->info);
+		compare_report(&h, from, s->o.label, FORMAT_TEXT,
+			       CMP_FINDINGS_CHANGE, c->info);
+	}
+	if (s->o.html)
+		ret = write_html(c, &h, from);
+	history_release(&h);
+	return ret;
+}
+
+/* One line per leftover of an earlier suite in the test file's folder. */
+static void leftover_line(void *arg, const char *path, pid_t pid,
+			  enum leftover_verdict v, int err)
+{
+	const struct suite_cli *c = arg;
+
+	if (v == LEFTOVER_REMOVED)
+		fprintf(c->info, "removed a test file left by an earlier "
+				 "ioprobe suite (pid %ld, gone): %s\n",
+			(long)pid, path);
+	else if (v == LEFTOVER_UNPROVEN)
+		warnf("kept '%s': named like the test file of an earlier suite (pid %ld, gone) but without the ioprobe mark that proves it",
+		      path, (long)pid);
+	else
+		warnf("cannot remove '%s', left by an earlier suite (pid %ld): %s",
+		      path, (long)pid, strerror(err));
+}
+
+/* Sweep the folder of the test file for files a killed suite left. */
+static void sweep_leftovers(struct suite_cli *c)
+{
+	char dir[PATH_MAX];
+
+	path_dir(c->s.file, dir, sizeof(dir));
+	leftovers_sweep(dir, leftover_line, c);
+}
+
+/* ---- main ---------------------------------------------------------- */
+
+static int prepare_error(const char *err, int status)
+{
+	fprintf(stderr, "ioprobe: error: %s\n", err);
+	return status;
+}
+
+/* Plan the suite and check it before anything is written: 0, or the
+ * exit status after printing why not. */
+static int suite_prepare(struct suite_cli *c)
+{
+	struct suite *s = &c->s;
+	char err[PATH_MAX + 512];
+	int ret;
+
+	if (suite_pick_profiles(s, err, sizeof(err)) ||
+	    suite_history_path(s, err, sizeof(err)))
+		return prepare_error(err, 2);
+	ret = suite_choose_file(s, err, sizeof(err));
+	if (ret) {
+		prepare_error(err, 2);
+		if (ret == -ENOENT)
+			list_mounts(stderr);
+		return 2;
+	}
+	sweep_leftovers(c);	/* before the space check: it may free some */
+	if (suite_check_profiles(s, err, sizeof(err)))
+		return prepare_error(err, 2);
+	if (suite_check_space(s, err, sizeof(err)))
+		return prepare_error(err, 1);
+	return 0;
+}
+
+/* Run test @i: 0 done, else the exit status after printing why not. */
+static int run_test(struct suite_cli *c, size_t i)
+{
+	char err[2048] = "";
+	int ret = suite_run_one(&c->s, i, err, sizeof(err));
+
+	if (ret == -EINTR) {
+		fprintf(stderr, "ioprobe: %s\n", err);
+		return signals_exit_status();
+	}
+	if (ret)
+		fprintf(stderr, "ioprobe: error: %s\n", err);
+	return ret == -EINVAL ? 2 : ret ? 1 : 0;
+}
+
+/* Claim the test file and run the tests until one fails. */
+static int run_tests(struct suite_cli *c)
+{
+	struct suite *s = &c->s;
+	char err[PATH_MAX + 128];
+	bool claimed;
+	int status = 0;
+	size_t i;
+
+	if (suite_claim_file(s, err, sizeof(err)))
+		status = prepare_error(err, 1);
+	for (i = 0; !status && i < s->nprof; i++) {
+		if (signals_stop_requested) {
+			status = signals_exit_status();
+			break;
+		}
+		status = run_test(c, i);
+	}
+	claimed = s->file_claimed;
+	if (suite_release_file(s))
+		warnf("cannot remove the test file '%s'", s->file);
+	else if (claimed && s->o.keep)
+		fprintf(c->info, "kept the test file %s (--keep-file)\n",
+			s->file);
+	return status;
+}
+
+int suite_main(int argc, char **argv)
+{
+	struct suite_cli *c = calloc(1, sizeof(*c));
+	struct suite *s;
+	int status;
+
+	if (!c) {
+		fprintf(stderr, "ioprobe: error: out of memory\n");
+		return 1;
+	}
+	s = &c->s;
+	status = suite_parse_args(argc, argv, &s->o);
+	if (status) {
+		status = status == 1 ? 0 : status;
+		goto out;
+	}
+	s->hooks = (struct suite_hooks){ progress_cb, progress_begin,
+					 progress_end, suite_warning, c };
+	c->info = s->o.fmt == FORMAT_TEXT ? stdout : stderr;
+	c->tty = isatty(STDERR_FILENO);
+	signals_install();
+	status = suite_prepare(c);
+	if (status)
+		goto out;
+	print_plan(c);
+	status = run_tests(c);
+	if (s->nres) {
+		print_summary(c);
+		if (!status)
+			print_findings(c);
+		print_timing(c);
+		fprintf(c->info, "\nhistory: %zu row%s appended to %s\n",
+			s->nres, s->nres == 1 ? "" : "s", s->hist);
+	}
+	if (!status) {
+		status = auto_compare(c);
+		machine_output(s);
+	}
+out:
+	suite_release(s);
+	free(c);
+	return status;
+}

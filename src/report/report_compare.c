@@ -1,0 +1,297 @@
+/* report_compare.c - the comparison of two labels as text (a table of
+ * medians, spreads, factors and verdicts, then the findings), CSV or
+ * JSON.  Formats a struct cmp_view; computes nothing.  See
+ * report_compare.h. */
+#include "report/report_compare.h"
+
+#include <errno.h>
+#include <json-c/json.h>
+#include <stdbool.h>
+#include <string.h>
+
+#include "lib/fmt.h"
+#include "lib/util.h"
+
+const char *cmp_verdict_name(enum cmp_verdict v)
+{
+	switch (v) {
+	case CMP_BETTER:
+		return "faster";
+	case CMP_WORSE:
+		return "slower";
+	case CMP_MIXED:
+		return "mixed";
+	case CMP_NO_CLEAR:
+		break;
+	}
+	return "no clear change";
+}
+
+/* @s as one CSV field into @buf, by the history file's rules: quoted
+ * when it holds a comma, quote, CR/LF or an edge space, quotes doubled,
+ * line breaks written as spaces.  Cut when @buf is full. */
+static void csv_field(char *buf, size_t len, const char *s)
+{
+	size_t n = strlen(s), o = 0;
+	bool quote = n && (strpbrk(s, ",\"\r\n") || s[0] == ' ' ||
+			   s[n - 1] == ' ');
+
+#define PUT(c) do { if (o + 1 < len) buf[o++] = (c); } while (0)
+	if (quote)
+		PUT('"');
+	for (; *s; s++) {
+		if (*s == '"')
+			PUT('"');
+		PUT((*s == '\n' || *s == '\r') ? ' ' : *s);
+	}
+	if (quote)
+		PUT('"');
+#undef PUT
+	buf[o] = '\0';
+}
+
+static void fmt_stat_count(char *buf, size_t len, const struct cmp_stat *s)
+{
+	char a[32], b[32], c[32];
+
+	fmt_count(a, sizeof(a), s->median);
+	if (s->n < 2) {
+		snprintf(buf, len, "%s", a);
+		return;
+	}
+	fmt_count(b, sizeof(b), s->min);
+	fmt_count(c, sizeof(c), s->max);
+	snprintf(buf, len, "%s (%s–%s)", a, b, c);
+}
+
+static void fmt_stat_ms(char *buf, size_t len, const struct cmp_stat *s)
+{
+	char a[32], b[32], c[32];
+
+	fmt_latency_ms(a, sizeof(a), s->median);
+	if (s->n < 2) {
+		snprintf(buf, len, "%s", a);
+		return;
+	}
+	fmt_latency_ms(b, sizeof(b), s->min);
+	fmt_latency_ms(c, sizeof(c), s->max);
+	snprintf(buf, len, "%s (%s–%s)", a, b, c);
+}
+
+/* Print @s and pad to @width columns (UTF-8 aware) plus one space. */
+static void pad(FILE *f, const char *s, int width)
+{
+	int cols = 0;
+	const char *p;
+
+	for (p = s; *p; p++)
+		if (((unsigned char)*p & 0xC0) != 0x80)
+			cols++;
+	fputs(s, f);
+	do
+		fputc(' ', f);
+	while (++cols < width + 1);
+}
+
+static void print_findings(const struct cmp_view *v, int side, FILE *f)
+{
+	size_t i;
+
+	fprintf(f, "\nfindings for '%s':\n", side ? v->to : v->from);
+	if (!v->nfind[side])
+		fputs("  - nothing stands out: no wall, no stalls, no sign of "
+		      "a cache\n", f);
+	for (i = 0; i < v->nfind[side]; i++)
+		fprintf(f, "  - %s\n", v->find[side][i].text);
+}
+
+/* One label alone: its summary (medians of repeated runs) and findings. */
+static void text_single(const struct cmp_view *v, FILE *f)
+{
+	char a[64], b[64], c[64];
+	size_t i;
+
+	fprintf(f, "%-12s %-22s %9s %-22s %s\n", "test", "IOPS", "MiB/s",
+		"avg latency", "P99 latency");
+	for (i = 0; i < v->ntests; i++) {
+		const struct cmp_test *t = &v->tests[i];
+
+		fmt_stat_count(a, sizeof(a), &t->iops[0]);
+		fmt_stat_ms(b, sizeof(b), &t->mean_ms[0]);
+		fmt_stat_ms(c, sizeof(c), &t->p99_ms[0]);
+		pad(f, t->test, 12);
+		pad(f, a, 22);
+		fprintf(f, "%9.1f ", t->mib_s[0].median);
+		pad(f, b, 22);
+		fprintf(f, "%s\n", c);
+	}
+	if (v->json_note[0])
+		fprintf(f, "note: %s\n", v->json_note);
+	print_findings(v, 0, f);
+}
+
+static void text_report(const struct cmp_view *v, int findings, FILE *f)
+{
+	const struct cmp_test *c = v->tests;
+	size_t n = v->ntests, i;
+	char s[4][112], t[4][112];
+
+	fprintf(f, "comparison '%s' → '%s' (%zu test%s; repeated runs: "
+		   "median (min–max))\n", v->from, v->to, n, n == 1 ? "" : "s");
+	pad(f, "test", 12);
+	pad(f, "IOPS", 30);
+	pad(f, "MiB/s", 16);
+	pad(f, "avg latency", 22);
+	pad(f, "P99 latency", 36);
+	fputs("verdict\n", f);
+	for (i = 0; i < n; i++) {
+		char iops[256], mib[64], mean[256], p99[256];
+
+		fmt_stat_count(s[0], sizeof(s[0]), &c[i].iops[0]);
+		fmt_stat_count(t[0], sizeof(t[0]), &c[i].iops[1]);
+		snprintf(iops, sizeof(iops), "%s → %s (×%.2f)", s[0], t[0],
+			 c[i].iops_factor);
+		snprintf(mib, sizeof(mib), "%.1f → %.1f",
+			 c[i].mib_s[0].median, c[i].mib_s[1].median);
+		fmt_stat_ms(s[2], sizeof(s[2]), &c[i].mean_ms[0]);
+		fmt_stat_ms(t[2], sizeof(t[2]), &c[i].mean_ms[1]);
+		snprintf(mean, sizeof(mean), "%s → %s", s[2], t[2]);
+		fmt_stat_ms(s[3], sizeof(s[3]), &c[i].p99_ms[0]);
+		fmt_stat_ms(t[3], sizeof(t[3]), &c[i].p99_ms[1]);
+		snprintf(p99, sizeof(p99), "%s → %s (faster ×%.2f)", s[3],
+			 t[3], c[i].p99_faster);
+		pad(f, c[i].test, 12);
+		pad(f, iops, 30);
+		pad(f, mib, 16);
+		pad(f, mean, 22);
+		pad(f, p99, 36);
+		fprintf(f, "%s\n", cmp_verdict_name(c[i].verdict));
+	}
+	if (!n)
+		fprintf(f, "(no test ran under both labels)\n");
+	if (v->headline[0])
+		fprintf(f, "headline: %s\n", v->headline);
+	for (i = 0; i < 2; i++)
+		if (v->only[i][0])
+			fprintf(f, "only in '%s': %s\n", i ? v->to : v->from,
+				v->only[i]);
+	for (i = 0; i < n; i++)
+		if (c[i].iops[0].n < 2 || c[i].iops[1].n < 2)
+			break;
+	if (n && i < n)
+		fprintf(f, "note: with one run of a label its run-to-run "
+			   "spread is unknown, so changes under %.0f%% count "
+			   "as no clear change; repeat a label to measure "
+			   "it\n", CMP_NOISE * 100);
+	if (findings == CMP_FINDINGS_NONE)
+		return;
+	if (v->json_note[0])
+		fprintf(f, "note: %s\n", v->json_note);
+	if (findings == CMP_FINDINGS_ALL) {
+		print_findings(v, 0, f);
+		print_findings(v, 1, f);
+	}
+	if (v->change[0])
+		fprintf(f, "\nchange: %s\n", v->change);
+}
+
+static void csv_report(const struct cmp_test *c, size_t n, const char *from,
+		       const char *to, FILE *f)
+{
+	size_t i;
+
+	/* labels are quoted by doubling quotes: they are user text */
+	fprintf(f, "test,from,to,from_runs,to_runs,iops_from,iops_to,"
+		   "iops_factor,iops_from_min,iops_from_max,iops_to_min,"
+		   "iops_to_max,mib_s_from,mib_s_to,mean_ms_from,mean_ms_to,"
+		   "p99_ms_from,p99_ms_to,p99_faster,verdict\n");
+	for (i = 0; i < n; i++) {
+		const struct cmp_test *x = &c[i];
+		char lab[2][300];
+
+		csv_field(lab[0], sizeof(lab[0]), from);
+		csv_field(lab[1], sizeof(lab[1]), to);
+		fprintf(f, "%s,%s,%s,%zu,%zu,%.3f,%.3f,%.4f,%.3f,%.3f,%.3f,"
+			   "%.3f,%.3f,%.3f,%.6f,%.6f,%.6f,%.6f,%.4f,%s\n",
+			x->test, lab[0], lab[1], x->iops[0].n, x->iops[1].n,
+			x->iops[0].median, x->iops[1].median, x->iops_factor,
+			x->iops[0].min, x->iops[0].max, x->iops[1].min,
+			x->iops[1].max, x->mib_s[0].median,
+			x->mib_s[1].median, x->mean_ms[0].median,
+			x->mean_ms[1].median, x->p99_ms[0].median,
+			x->p99_ms[1].median, x->p99_faster,
+			cmp_verdict_name(x->verdict));
+	}
+}
+
+static json_object *json_stat(const struct cmp_stat *s)
+{
+	json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "runs", json_object_new_int64((int64_t)s->n));
+	json_object_object_add(o, "median", json_object_new_double(s->median));
+	json_object_object_add(o, "min", json_object_new_double(s->min));
+	json_object_object_add(o, "max", json_object_new_double(s->max));
+	return o;
+}
+
+static int json_report(const struct cmp_test *c, size_t n, const char *from,
+		       const char *to, FILE *f)
+{
+	json_object *root = json_object_new_object();
+	json_object *tests = json_object_new_array();
+	size_t i;
+	int k;
+
+	json_object_object_add(root, "schema",
+			       json_object_new_string("ioprobe-compare/1"));
+	json_object_object_add(root, "from", json_object_new_string(from));
+	json_object_object_add(root, "to", json_object_new_string(to));
+	for (i = 0; i < n; i++) {
+		json_object *t = json_object_new_object();
+		const char *names[] = { "from", "to" };
+
+		json_object_object_add(t, "test",
+				       json_object_new_string(c[i].test));
+		for (k = 0; k < 2; k++) {
+			json_object *s = json_object_new_object();
+
+			json_object_object_add(s, "iops",
+					       json_stat(&c[i].iops[k]));
+			json_object_object_add(s, "mib_s",
+					       json_stat(&c[i].mib_s[k]));
+			json_object_object_add(s, "mean_ms",
+					       json_stat(&c[i].mean_ms[k]));
+			json_object_object_add(s, "p99_ms",
+					       json_stat(&c[i].p99_ms[k]));
+			json_object_object_add(t, names[k], s);
+		}
+		json_object_object_add(t, "iops_factor",
+				       json_object_new_double(c[i].iops_factor));
+		json_object_object_add(t, "p99_faster",
+				       json_object_new_double(c[i].p99_faster));
+		json_object_object_add(t, "verdict",
+				       json_object_new_string(
+					       cmp_verdict_name(c[i].verdict)));
+		json_object_array_add(tests, t);
+	}
+	json_object_object_add(root, "tests", tests);
+	fprintf(f, "%s\n",
+		json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY));
+	json_object_put(root);
+	return 0;
+}
+
+int report_compare(const struct cmp_view *v, enum result_format fmt,
+		   int findings, FILE *f)
+{
+	if (fmt == FORMAT_CSV)
+		csv_report(v->tests, v->ntests, v->from, v->to, f);
+	else if (fmt == FORMAT_JSON)
+		return json_report(v->tests, v->ntests, v->from, v->to, f);
+	else if (v->single)
+		text_single(v, f);
+	else
+		text_report(v, findings, f);
+	return 0;
+}

@@ -1,0 +1,123 @@
+/* comparison.h - the data of a before/after comparison, as the
+ * comparison reports read it: per-test statistics of two labels, what
+ * each test's saved JSON result adds (histogram, -D series, device), the
+ * findings of each label and the sentences that sum the change up.
+ *
+ * Data types only: workflow/compare.h builds a struct cmp_view from the
+ * history, report/report_compare.h and report/report_compare_html.h
+ * format it.  The finding types live here too because a view carries
+ * each label's findings (workflow/interpret.h computes them).
+ */
+#ifndef IOPROBE_COMPARISON_H
+#define IOPROBE_COMPARISON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "results/hist.h"
+
+#define CMP_NOISE 0.05		/* relative change always called noise */
+#define CMP_MAX_TESTS 16
+#define INTERP_MAX_FINDINGS 32
+
+struct history_row;		/* workflow/history.h */
+
+/* What the device says it is (sysfs rotational); zero = unknown, so a
+ * zeroed interp_test never claims a device type. */
+enum interp_media {
+	MEDIA_UNKNOWN = 0,
+	MEDIA_ROTATIONAL,	/* rotational = 1: a disk head seeks */
+	MEDIA_FLASH,		/* rotational = 0 */
+};
+
+enum finding_kind {
+	FIND_WALL_IOPS = 0,	/* total IOPS wall */
+	FIND_WALL_DIR,		/* one direction's IOPS wall */
+	FIND_WALL_MBPS,		/* MiB/s wall */
+	FIND_LITTLE,
+	FIND_TAIL,
+	FIND_FLATTERED,
+	FIND_BURST,
+	FIND_CACHE,		/* faster than the device type can be */
+	FIND_CHANGE,		/* comparison: wall gone or appeared */
+};
+
+struct finding {
+	enum finding_kind kind;
+	double value;		/* the wall level, factor, time... */
+	char text[512];
+};
+
+struct cmp_stat {
+	double median, min, max;
+	size_t n;		/* runs */
+};
+
+enum cmp_verdict {
+	CMP_NO_CLEAR = 0,
+	CMP_BETTER,
+	CMP_WORSE,
+	CMP_MIXED,		/* one metric better, another worse */
+};
+
+struct cmp_test {
+	char test[64];
+	/* [0] = from label, [1] = to label */
+	struct cmp_stat iops[2], mib_s[2], mean_ms[2], p99_ms[2];
+	double iops_factor;	/* to / from medians */
+	double p99_faster;	/* from / to P99 medians: "faster x" */
+	enum cmp_verdict iops_verdict, p99_verdict, verdict;
+	const struct history_row *latest[2];	/* newest row per label */
+};
+
+/* A test's figures computed from its full results (workflow/figures.h):
+ * what the live suite and `compare` (from the saved JSON result) both
+ * feed the findings with.  Latencies in ms, rates per second. */
+struct cmp_detail {
+	bool loaded;		/* filled from results */
+	struct hist lat;	/* all I/Os, both directions */
+	double iops, mib_s;	/* reads + writes */
+	double mean_ms, p50_ms, p99_ms, p999_ms, max_ms;
+	double read_pct, write_pct;	/* shares of I/Os, 0..100 */
+	double read_iops, write_iops;
+	double read_mean_ms, write_mean_ms, read_p50_ms;	/* 0: none */
+	double inflight;	/* achieved mean in flight, 0 unknown */
+	double planned_inflight;	/* threads x QD of the profile */
+	uint64_t block_bytes;	/* -b of the first target */
+	bool random;		/* -r */
+	bool buffered;		/* page cache in the path (no -Sh/-Su) */
+	double *interval_iops;	/* owned, nintervals entries, or NULL */
+	uint32_t nintervals;
+	double interval_s;
+	enum interp_media media;
+	char device[64];
+	char fs_type[32];
+	uint64_t mem_bytes;	/* RAM of the host that ran it, 0 unknown */
+	double test_time_s;	/* the measured window */
+	double fill_s;		/* filling the test file (-c) */
+};
+
+/* Everything a comparison report shows, built once for every format. */
+struct cmp_view {
+	const char *from, *to;
+	bool single;		/* one label only: side 0 is all there is */
+	struct cmp_test *tests;	/* ntests, malloc'ed */
+	size_t ntests;
+	struct cmp_detail *detail;	/* [2 * i + side], malloc'ed */
+	struct finding find[2][INTERP_MAX_FINDINGS];
+	size_t nfind[2];
+	char change[256];	/* how the wall changed, "" */
+	char headline[256];	/* one sentence for a manager, "" */
+	char only[2][512];	/* tests only in from / only in to, "" */
+	char json_note[768];	/* JSON results gone or unreadable, "" */
+	size_t json_missing;
+};
+
+enum {
+	CMP_FINDINGS_NONE = 0,
+	CMP_FINDINGS_CHANGE,	/* only how the wall changed */
+	CMP_FINDINGS_ALL,	/* each label's findings and the change */
+};
+
+#endif

@@ -1,0 +1,119 @@
+/* suite.h - the suite: a list of DiskSpd profiles run one after another
+ * on one test file, each test's figures appended to the labeled history
+ * with its full JSON result.
+ *
+ * The plan is the profiles (built-in or a --profile-file) × the test
+ * file; suite_file.c resolves, claims and releases that file.  Nothing
+ * here prints: progress and warnings go to the hooks, failures come back
+ * as -errno with a message in @err (cmd/suite.c prints and picks the
+ * exit status).
+ */
+#ifndef IOPROBE_SUITE_H
+#define IOPROBE_SUITE_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "profile/profile.h"
+#include "results/comparison.h"
+#include "run/run.h"
+#include "workflow/history.h"
+#include "workflow/interpret.h"
+
+#define SUITE_MAX 16
+#define SUITE_DEFAULT_PROFILES "randread4k,mixed8k,seqread64k"
+
+struct suite_profile {
+	char name[32];
+	char desc[96];
+	char switches[512];	/* DiskSpd switches, no target */
+};
+
+/* The built-in profiles, SUITE_NBUILTIN of them. */
+extern const struct suite_profile suite_builtin[];
+extern const size_t suite_nbuiltin;
+
+struct suite_opts {
+	const char *path, *label, *history, *profiles, *profile_file;
+	const char *html;	/* --html FILE: the comparison page */
+	uint32_t duration_s, warmup_s;
+	uint64_t file_bytes;
+	bool keep, wide;
+	double expect_iops, expect_mib_s;
+	enum result_format fmt;
+};
+
+/* One finished test: what the summary, findings and history need. */
+struct suite_result {
+	struct history_row row;
+	struct interp_test it;	/* points into fig and row */
+	struct cmp_detail fig;	/* figures.h: owns the -D series */
+	double measured_s, fill_s, wall_s;
+};
+
+/* What the suite tells its caller while it runs (any may be NULL). */
+struct suite_hooks {
+	run_progress_fn progress;	/* during a test's run */
+	void (*test_begin)(void *arg);	/* before a test's run */
+	void (*test_end)(void *arg);	/* right after it */
+	void (*warn)(void *arg, const char *msg);	/* not fatal */
+	void *arg;
+};
+
+struct suite {
+	struct suite_opts o;
+	struct suite_hooks hooks;
+	struct suite_profile prof[SUITE_MAX];
+	size_t nprof;
+	char file[PATH_MAX];	/* the test file */
+	char hist[PATH_MAX];	/* history CSV */
+	bool file_claimed;
+	int file_fd;		/* open from the claim, for the first -c */
+	int file_slot;		/* its cleanup slot, -1 if not registered */
+	struct suite_result res[SUITE_MAX];
+	size_t nres;
+	size_t cur;		/* the test running */
+	uint64_t mem_bytes;	/* RAM of this host, 0 unknown */
+};
+
+/* The profiles to run: --profile-file's, else --profiles' built-ins.
+ * 0 or -EINVAL with @err filled. */
+int suite_pick_profiles(struct suite *s, char *err, size_t len);
+/* The history CSV: --history, else the default path.  0 or -EINVAL. */
+int suite_history_path(struct suite *s, char *err, size_t len);
+/* Every profile parses (as it will run) before anything is written.
+ * 0 or -EINVAL. */
+int suite_check_profiles(const struct suite *s, char *err, size_t len);
+/* The switches test @i runs with: its own, then the suite's (-c when
+ * @create). */
+void suite_full_switches(const struct suite *s, size_t i, bool create,
+			 char *buf, size_t len);
+
+/* Run test @i, save its JSON result and append its history row (then
+ * s->nres counts it, even when the append failed).  0; -EINVAL when the
+ * profile is refused; -EINTR when interrupted (no row); another -errno
+ * when the test or the append failed.  @err says which test and why. */
+int suite_run_one(struct suite *s, size_t i, char *err, size_t len);
+
+/* Free what the results hold. */
+void suite_release(struct suite *s);
+
+/* suite_file.c: resolve PATH to the test file name (a new name in the
+ * folder PATH, or PATH itself when it is a new file name).  0, -EINVAL
+ * for a bad PATH, -ENOENT when its folder does not exist. */
+int suite_choose_file(struct suite *s, char *err, size_t len);
+/* Free space for the file plus path_space_margin(); -ENOSPC or -errno. */
+int suite_check_space(const struct suite *s, char *err, size_t len);
+/* Claim the name with O_EXCL (never someone's file); from now on any exit
+ * or signal removes it unless --keep-file.  0 or -errno. */
+int suite_claim_file(struct suite *s, char *err, size_t len);
+/* Close the test file and remove it unless --keep-file.  0 (also when
+ * nothing was claimed), or -EIO when it could not be removed. */
+int suite_release_file(struct suite *s);
+/* The run's messages speak of -c, which the suite sets from --file-size:
+ * say the option the user gave. */
+void suite_space_hint(char *err, size_t len);
+
+#endif
