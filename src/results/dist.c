@@ -4,9 +4,7 @@
 
 #include <stdbool.h>
 
-/* Relative end of profile range @i over @len bytes; @pos is where the
- * previous one ended, @cum_span the -rdpct spans so far (percent). */
-static uint64_t range_end(const struct target_opts *o, uint32_t i,
+uint64_t dist_range_end(const struct target_opts *o, uint32_t i,
 			  uint64_t pos, uint64_t len, uint64_t *cum_span)
 {
 	uint64_t span = o->dist_ranges[i].span, e;
@@ -48,7 +46,7 @@ static uint32_t split(const struct target_opts *o, uint64_t len,
 	uint32_t i, n = 0, io_sum = 0;
 
 	for (i = 0; i < o->ndist && i < PROFILE_MAX_DIST && pos < len; i++) {
-		uint64_t e = range_end(o, i, pos, len, &cum_span);
+		uint64_t e = dist_range_end(o, i, pos, len, &cum_span);
 
 		io_sum += o->dist_ranges[i].io_pct;
 		if (e <= pos)

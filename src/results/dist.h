@@ -22,6 +22,14 @@ struct results_dist {
 /* At most one range per profile range plus the implicit "rest". */
 #define RESULTS_MAX_DIST (PROFILE_MAX_DIST + 1)
 
+/* Relative end of profile range @i of @o over @len covered bytes; @pos is
+ * where the previous range ended, @cum_span the -rdpct spans so far in
+ * percent (updated).  -rdpct ends come from the cumulative percentage,
+ * so no rounding drifts; an absolute span is cut at @len.  The offset
+ * generator and the reports share it. */
+uint64_t dist_range_end(const struct target_opts *o, uint32_t i,
+			uint64_t pos, uint64_t len, uint64_t *cum_span);
+
 /* The effective ranges of target @o of @target_bytes into @out
  * (RESULTS_MAX_DIST entries), in offset order, holes included.  Returns
  * their number: 0 when @o is not random, has no -rd, or no block fits

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "lib/util.h"
+#include "results/dist.h"
 
 #define SHARE_ONE (1ull << 32)	/* cum scale: 100 % */
 
@@ -47,26 +48,6 @@ static int set_range(struct workload *w, const struct target_opts *o,
 					       : "");
 	w->last_start = end - w->base - w->block;
 	return 0;
-}
-
-/* Relative [s, e) of profile range @i; @pos is where the previous ended,
- * @cum_span the PCT spans so far (percent). */
-static uint64_t dist_range_end(const struct target_opts *o, uint32_t i,
-			       uint64_t pos, uint64_t len, uint64_t *cum_span)
-{
-	uint64_t span = o->dist_ranges[i].span, e;
-
-	if (!span)
-		return len;	/* "the rest" */
-	if (o->dist == DIST_PCT) {
-		*cum_span += span;
-		/* from the cumulative percentage: no rounding drift */
-		return (uint64_t)((unsigned __int128)len *
-				  (*cum_span > 100 ? 100 : *cum_span) / 100);
-	}
-	if (__builtin_add_overflow(pos, span, &e) || e > len)
-		return len;
-	return e;
 }
 
 static void dist_add(struct workload *w, uint64_t s, uint64_t e,
