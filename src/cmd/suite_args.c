@@ -38,38 +38,18 @@ static void suite_usage(FILE *f)
 
 /* ---- options ------------------------------------------------------- */
 
-/* @s for an error message: control bytes escaped (\n, \t, \xNN), cut
+/* @s for an error message: control bytes escaped (str_escape_c), cut
  * after 60 characters with "...". */
 static const char *shown(char *buf, size_t len, const char *s)
 {
-	size_t o = 0, n = 0;
+	char head[61];
+	size_t n = strlen(s);
 
-	for (; *s && o + 8 < len; s++, n++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (n == 60) {
-			o += (size_t)snprintf(buf + o, len - o, "...");
-			break;
-		}
-		if (c == '\n' || c == '\t' || c == '\r')
-			o += (size_t)snprintf(buf + o, len - o, "\\%c",
-					      c == '\n' ? 'n' :
-					      c == '\t' ? 't' : 'r');
-		else if (c < 0x20 || c == 0x7f)
-			o += (size_t)snprintf(buf + o, len - o, "\\x%02x", c);
-		else
-			buf[o++] = (char)c;
-	}
-	buf[o] = '\0';
+	str_copy(head, sizeof(head), s);
+	str_escape_c(buf, len > 3 ? len - 3 : len, head);
+	if (n > 60)
+		strncat(buf, "...", len - strlen(buf) - 1);
 	return buf;
-}
-
-static bool has_control(const char *s)
-{
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			return true;
-	return false;
 }
 
 /* 0 when no piece of the comma-separated @s is empty (or blank). */
@@ -215,7 +195,7 @@ static int parse_valued(const char *a, const char *v, struct suite_opts *o)
 	if (!strcmp(a, "--label")) {
 		if (!v[0])
 			return -1;
-		if (has_control(v)) {
+		if (str_has_control(v)) {
 			fprintf(stderr, "ioprobe: error: invalid --label '%s': "
 					"control characters are not allowed\n",
 				shown(esc, sizeof(esc), v));

@@ -85,9 +85,9 @@ static int target_sizes(struct target *t, const struct stat *st)
 	return 0;
 }
 
-static int check_align(const struct target *t, char *err, size_t errlen)
+bool target_misaligned(const struct target_opts *o, uint32_t logical_block,
+		       const char **sw, uint64_t *value)
 {
-	const struct target_opts *o = t->opts;
 	const struct {
 		const char *what;
 		uint64_t v;
@@ -100,16 +100,28 @@ static int check_align(const struct target *t, char *err, size_t errlen)
 	};
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(c); i++) {
-		if (!(c[i].v % t->logical_block))
-			continue;
-		return errf(err, errlen, EINVAL,
-			    "%s %" PRIu64 " is not a multiple of the %" PRIu32
-			    "-byte logical block of '%s', which O_DIRECT "
-			    "requires; use a multiple or -Sb", c[i].what,
-			    c[i].v, t->logical_block, o->path);
+	for (i = 0; logical_block && i < ARRAY_SIZE(c); i++) {
+		if (c[i].v % logical_block) {
+			*sw = c[i].what;
+			*value = c[i].v;
+			return true;
+		}
 	}
-	return 0;
+	return false;
+}
+
+static int check_align(const struct target *t, char *err, size_t errlen)
+{
+	const char *sw;
+	uint64_t v;
+
+	if (!target_misaligned(t->opts, t->logical_block, &sw, &v))
+		return 0;
+	return errf(err, errlen, EINVAL,
+		    "%s %" PRIu64 " is not a multiple of the %" PRIu32
+		    "-byte logical block of '%s', which O_DIRECT requires; "
+		    "use a multiple or -Sb", sw, v, t->logical_block,
+		    t->opts->path);
 }
 
 static int open_flags(const struct target_opts *o)

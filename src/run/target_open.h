@@ -24,6 +24,11 @@ struct target {
  * read-only when write_pct is 0; find size and block sizes; check that
  * block size, offsets and alignment suit O_DIRECT.  0 or -errno with @err
  * filled. */
+/* O_DIRECT needs -b, -B, -r, -s and -T multiples of @logical_block: true
+ * when one is not, with the switch in *@sw and its value in *@value. */
+bool target_misaligned(const struct target_opts *o, uint32_t logical_block,
+		       const char **sw, uint64_t *value);
+
 int target_open(struct target *t, const struct target_opts *o, char *err,
 		size_t errlen);
 void target_close(struct target *t);

@@ -31,6 +31,7 @@
 
 #include "lib/cpuset.h"
 #include "run/memplan.h"
+#include "run/target_open.h"
 #include "lib/util.h"
 
 /* What validation knows about a target before the run touches it. */
@@ -201,37 +202,22 @@ static int check_fit(const struct target_opts *o, const struct facts *f,
 		    o->block_bytes, o->base_bytes, o->path, f->size_bytes);
 }
 
-/* O_DIRECT needs every size and offset a multiple of the logical block:
- * the same list target.c checks. */
+/* O_DIRECT alignment: the same rule target_open() applies after the
+ * fill, checked before it. */
 static int check_direct(const struct target_opts *o, const struct facts *f,
 			char *err, size_t errlen)
 {
-	const struct {
-		const char *what;
-		uint64_t v;
-	} c[] = {
-		{ "-b", o->block_bytes },
-		{ "-B", o->base_bytes },
-		{ "-r", o->random ? o->random_align_bytes : 0 },
-		{ "-s", o->random ? 0 : o->stride_bytes },
-		{ "-T", o->thread_stride_bytes },
-	};
-	const char *sw = o->cache == CACHE_REMOTE ? "-Sr" : "-Su";
-	unsigned int i;
+	const char *mode = o->cache == CACHE_REMOTE ? "-Sr" : "-Su";
+	const char *sw;
+	uint64_t v;
 
-	if (!f->logical_block)
+	if (!target_misaligned(o, f->logical_block, &sw, &v))
 		return 0;
-	for (i = 0; i < ARRAY_SIZE(c); i++) {
-		if (!(c[i].v % f->logical_block))
-			continue;
-		return errf(err, errlen, EINVAL,
-			    "%s %" PRIu64 " is not a multiple of the %" PRIu32
-			    "-byte logical block of the %s holding '%s', "
-			    "which %s (O_DIRECT) requires; use a multiple or "
-			    "-Sb", c[i].what, c[i].v, f->logical_block,
-			    f->where, o->path, sw);
-	}
-	return 0;
+	return errf(err, errlen, EINVAL,
+		    "%s %" PRIu64 " is not a multiple of the %" PRIu32
+		    "-byte logical block of the %s holding '%s', which %s "
+		    "(O_DIRECT) requires; use a multiple or -Sb", sw, v,
+		    f->logical_block, f->where, o->path, mode);
 }
 
 static const char *file_kind(mode_t m)
