@@ -40,7 +40,7 @@ LIB_OBJS := $(LIB_SRCS:src/%.c=$(B)/obj/%.o)
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests/%)
 
-.PHONY: all check unit deps install clean bench run
+.PHONY: all check unit deps deps-run install clean bench run
 
 all: $(BIN)
 
@@ -70,6 +70,9 @@ check: deps
 deps:
 	@bash scripts/deps.sh
 
+deps-run:
+	@bash scripts/deps.sh run
+
 install: $(BIN)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/ioprobe
@@ -77,7 +80,7 @@ install: $(BIN)
 
 # The newcomer's first command: a short suite on a temporary file in the
 # current folder (deleted afterwards), with the summary and findings.
-run: deps
+run: deps-run
 	$(MAKE) $(BIN)
 	./$(BIN) suite . --label demo --duration 5 --warmup 1 --file-size 256M
 

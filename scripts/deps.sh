@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# Installs the Debian packages ioprobe builds and tests with, when missing.
-# As root it runs apt-get; otherwise it prints the one command to run.
+# Installs the Debian packages ioprobe needs, when missing: `deps.sh run`
+# only what building and running takes (make run), `deps.sh` also what
+# the tests take (make check).  As root it runs apt-get; otherwise it
+# prints the one command to run.
 set -u
-pkgs=(gcc make pkg-config liburing-dev libaio-dev libxml2-dev libjson-c-dev
-      libcmocka-dev libxml2-utils jq python3 fio util-linux e2fsprogs
-      clang libclang-rt-dev)	# clang + libFuzzer: make fuzz, test_fuzz_smoke
+pkgs=(gcc make pkg-config liburing-dev libaio-dev libxml2-dev libjson-c-dev)
+if [ "${1:-check}" != run ]; then
+	pkgs+=(libcmocka-dev libxml2-utils jq python3 fio util-linux e2fsprogs
+	       clang libclang-rt-dev)	# clang + libFuzzer: test_fuzz_smoke
+fi
 missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
