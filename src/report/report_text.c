@@ -323,6 +323,13 @@ static void put_failure(const struct results *r, FILE *f)
 
 	if (!n && !r->io_failure.failed)
 		return;
+	if (r->io_failure.failed &&
+	    r->io_failure.offset == IO_FAILURE_WRITEBACK && !n) {
+		results_fmt_failure(r, buf, sizeof(buf));
+		fprintf(f, "run status:		FAILED at write-back\n"
+			   "first failed I/O:	%s\n", buf);
+		return;
+	}
 	results_fmt_errnos(c, buf, sizeof(buf));
 	fprintf(f, "run status:		FAILED, %" PRIu64 " I/O%s failed (%s)%s\n",
 		n, n == 1 ? "" : "s", buf, r->profile.continue_on_error ?

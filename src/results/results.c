@@ -395,6 +395,12 @@ void results_fmt_failure(const struct results *r, char *buf, size_t len)
 	buf[0] = '\0';
 	if (!f->failed)
 		return;
+	if (f->offset == IO_FAILURE_WRITEBACK) {
+		snprintf(buf, len, "write-back of '%s' failed after the run: "
+			 "%s (the page cache took the writes, the device did "
+			 "not)", path, strerror(f->err));
+		return;
+	}
 	snprintf(buf, len, "%s %s '%s' at offset %" PRIu64 " failed: %s",
 		 f->write ? "write" : "read", f->write ? "to" : "from", path,
 		 f->offset, f->err ? strerror(f->err) :

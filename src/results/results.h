@@ -100,11 +100,16 @@ struct system_info {
 };
 
 /* The first I/O that failed in the run (there may be more: see rows). */
+/* io_failure.offset of a failure the kernel reported at write-back (the
+ * fsync after the run), not for one I/O. */
+#define IO_FAILURE_WRITEBACK UINT64_MAX
+
 struct io_failure {
 	bool failed;		/* an I/O failed: the run failed */
 	uint32_t thread;	/* DiskSpd thread id */
 	uint32_t target;	/* index into results.targets */
-	uint64_t offset;	/* bytes, where the failed part started */
+	uint64_t offset;	/* bytes, where the failed part started, or
+				 * IO_FAILURE_WRITEBACK */
 	bool write;
 	int32_t err;		/* positive errno, 0 = nothing transferred */
 };

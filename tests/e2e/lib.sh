@@ -24,6 +24,9 @@ nok()  { echo "not ok - $*"; _failures=$((_failures + 1)); }
 skip() { echo "not ok - $1 # SKIP $2"; echo "skipped: $1: $2" >&2; }
 # check DESC CMD...: passes when CMD succeeds.
 check() { local d=$1; shift; if "$@"; then ok "$d"; else nok "$d"; fi; }
+# quiet CMD...: CMD with its stdout discarded, for check (a redirection
+# after check would discard check's own "ok" line too).
+quiet() { "$@" >/dev/null; }
 # check_eq DESC GOT WANT
 check_eq() {
 	if [ "$2" = "$3" ]; then ok "$1"; else nok "$1: got '$2', want '$3'"; fi
