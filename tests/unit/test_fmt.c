@@ -73,6 +73,10 @@ static void latencies(void **state)
 	assert_string_equal(b, "1.5 s");
 	fmt_latency_ms(b, sizeof(b), 120000);
 	assert_string_equal(b, "120 s");
+	fmt_latency_ms(b, sizeof(b), 12800);	/* as the findings quote them */
+	assert_string_equal(b, "12.8 s");
+	fmt_latency_ms(b, sizeof(b), 0.085);
+	assert_string_equal(b, "85 µs");
 }
 
 int main(void)

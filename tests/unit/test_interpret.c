@@ -8,7 +8,6 @@
 
 #include <string.h>
 
-#include "lib/fmt.h"
 #include "workflow/interpret.h"
 
 #define K4 4096u
@@ -260,23 +259,6 @@ static void test_interpret_all(void **state)
 	assert_int_equal(count_kind(f, n, FIND_LITTLE), 1);
 }
 
-static void test_formats(void **state)
-{
-	char b[32];
-
-	(void)state;
-	fmt_latency_ms(b, sizeof(b), 12800);
-	assert_string_equal(b, "12.8 s");
-	fmt_latency_ms(b, sizeof(b), 361);
-	assert_string_equal(b, "361 ms");
-	fmt_latency_ms(b, sizeof(b), 0.085);
-	assert_string_equal(b, "85 µs");
-	fmt_count(b, sizeof(b), 7071.4);
-	assert_string_equal(b, "7,071");
-	fmt_count(b, sizeof(b), 1234567);
-	assert_string_equal(b, "1,234,567");
-}
-
 /* This machine's `make run`: 97,744 random 4K reads/s at a 1.45 ms median
  * from a 256 MiB file on a virtio disk that says it is rotational. */
 static struct interp_test cached_rot(void)
@@ -380,7 +362,6 @@ int main(void)
 		cmocka_unit_test(test_flattered),
 		cmocka_unit_test(test_burst),
 		cmocka_unit_test(test_interpret_all),
-		cmocka_unit_test(test_formats),
 		cmocka_unit_test(test_cache_fires),
 		cmocka_unit_test(test_cache_silent),
 	};
