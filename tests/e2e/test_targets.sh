@@ -75,6 +75,9 @@ run_io suite "$T/A-$NAME" --label one "${S[@]}"
 run_io compare --history "$H" --from one --to two
 check "compare: the changed target set is noted" \
 	grep -q "note: the targets changed: 'one' ran in $T/A-$NAME, 'two' in $T/A-$NAME + $T/B-$NAME" "$T/out"
+run_io compare --history "$H" --from one --to two -Rhtml
+check "compare page: the changed target set is noted" \
+	grep -q "note: the targets changed: &#39;one&#39; ran in $T/A-$NAME" "$T/out"
 
 run_io suite "$T/A-$NAME" "$T/A-$NAME" --label x "${S[@]}"
 check_eq "the same folder twice is a usage error" "$rc" 2
