@@ -5,6 +5,7 @@
  * or the test file failed, 2 usage, 128+N interrupted.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -135,15 +136,17 @@ static void print_plan(struct suite_cli *c)
 {
 	const struct suite *s = &c->s;
 	size_t i;
-	char sw[640];
-	double fill_guess = s->o.file_bytes / (200 * MIB);	/* ~200 MB/s */
+	char sw[640], files[SUITE_MAX_PATHS * 256];
+	double fill_guess = s->nfiles * s->o.file_bytes /
+			    (200 * MIB);	/* ~200 MB/s */
 
 	c->est_s = (double)s->nprof * (s->o.duration_s + s->o.warmup_s) +
 		   fill_guess;
-	fprintf(c->info, "ioprobe suite '%s': %zu test%s on %s (%.0f MiB, "
+	suite_files_joined(s, HISTORY_TARGET_SEP, files, sizeof(files));
+	fprintf(c->info, "ioprobe suite '%s': %zu test%s on %s (%.0f MiB%s, "
 			 "created now, %s afterwards)\n", s->o.label, s->nprof,
-		s->nprof == 1 ? "" : "s", s->file,
-		(double)s->o.file_bytes / MIB,
+		s->nprof == 1 ? "" : "s", files,
+		(double)s->o.file_bytes / MIB, s->nfiles > 1 ? " each" : "",
 		s->o.keep ? "kept" : "deleted");
 	for (i = 0; i < s->nprof; i++) {
 		suite_full_switches(s, i, false, sw, sizeof(sw));
@@ -155,6 +158,28 @@ static void print_plan(struct suite_cli *c)
 		s->o.warmup_s, s->o.duration_s);
 	fprintf(c->info, "history: %s\n", s->hist);
 	fflush(c->info);
+}
+
+/* Under a test run on several PATHs: a line per test file. */
+static void print_targets(const struct suite_cli *c,
+			  const struct target_summary *t)
+{
+	char name[16], a[32], b[32], p99[32];
+	uint32_t k;
+
+	for (k = 0; c->s.nfiles > 1 && k < t->n; k++) {
+		const struct target_sum *x = &t->t[k];
+
+		snprintf(name, sizeof(name), "  target %" PRIu32, x->target);
+		fmt_count(a, sizeof(a), x->iops);
+		fmt_latency_ms(b, sizeof(b), x->lat_mean_ns / 1e6);
+		fmt_latency_ms(p99, sizeof(p99), (double)x->lat_p99_ns / 1e6);
+		fprintf(c->info, "%-12s %10s %9.1f %11s %11s  %s\n", name, a,
+			x->mib_s, x->has_lat ? b : "N/A",
+			x->has_lat ? p99 : "N/A",
+			x->target < c->s.nfiles ?
+				c->s.files[x->target].name : "?");
+	}
 }
 
 static void print_summary(const struct suite_cli *c)
@@ -182,6 +207,7 @@ static void print_summary(const struct suite_cli *c)
 			fprintf(c->info, " %11s %11s", d, e);
 		}
 		fputc('\n', c->info);
+		print_targets(c, &s->res[i].targets);
 	}
 }
 
@@ -330,9 +356,12 @@ static void leftover_line(void *arg, const char *path, pid_t pid,
 static void sweep_leftovers(struct suite_cli *c)
 {
 	char dir[PATH_MAX];
+	uint32_t i;
 
-	path_dir(c->s.file, dir, sizeof(dir));
-	leftovers_sweep(dir, leftover_line, c);
+	for (i = 0; i < c->s.nfiles; i++) {
+		path_dir(c->s.files[i].name, dir, sizeof(dir));
+		leftovers_sweep(dir, leftover_line, c);
+	}
 }
 
 /* ---- main ---------------------------------------------------------- */
@@ -391,6 +420,7 @@ static int run_tests(struct suite_cli *c)
 	char err[PATH_MAX + 128];
 	bool claimed;
 	int status = 0;
+	uint32_t k;
 	size_t i;
 
 	if (suite_claim_file(s, err, sizeof(err)))
@@ -402,12 +432,15 @@ static int run_tests(struct suite_cli *c)
 		}
 		status = run_test(c, i);
 	}
-	claimed = s->file_claimed;
-	if (suite_release_file(s))
-		warnf("cannot remove the test file '%s'", s->file);
-	else if (claimed && s->o.keep)
-		fprintf(c->info, "kept the test file %s (--keep-file)\n",
-			s->file);
+	for (k = 0; k < s->nfiles; k++) {
+		claimed = s->files[k].claimed;
+		if (suite_release_file(s, k))
+			warnf("cannot remove the test file '%s'",
+			      s->files[k].name);
+		else if (claimed && s->o.keep)
+			fprintf(c->info, "kept the test file %s "
+				"(--keep-file)\n", s->files[k].name);
+	}
 	return status;
 }
 

@@ -20,13 +20,15 @@ static void suite_usage(FILE *f)
 {
 	size_t i;
 
-	fputs("usage: ioprobe suite PATH [--label LABEL] [--duration S] "
+	fputs("usage: ioprobe suite PATH... [--label LABEL] [--duration S] "
 	      "[--warmup S]\n"
 	      "         [--file-size SIZE] [--profiles a,b,...] "
 	      "[--profile-file FILE]\n"
 	      "         [--history FILE] [--expect iops=N,mbps=N] "
 	      "[--keep-file] [--wide] [--html FILE] [-Rcsv|-Rjson]\n"
-	      "  PATH: a folder on the disk under test (or a new file name)\n"
+	      "  PATH: a folder on the disk under test (or a new file name);\n"
+	      "    several PATHs (up to 8): each test runs on one file per "
+	      "PATH at once\n"
 	      "  defaults: --duration 30 --warmup 5 --file-size 4G --profiles "
 	      SUITE_DEFAULT_PROFILES "\n  built-in profiles:\n", f);
 	for (i = 0; i < suite_nbuiltin; i++)
@@ -256,13 +258,19 @@ static int parse_flag(const char *a, struct suite_opts *o)
 		o->fmt = a[2] == 'c' ? FORMAT_CSV :
 			 a[2] == 'j' ? FORMAT_JSON : FORMAT_TEXT;
 	} else if (a[0] != '-') {
-		if (o->path) {
+		if (o->npaths == SUITE_MAX_PATHS) {
 			fprintf(stderr, "ioprobe: error: unexpected argument "
-					"'%s': expected one PATH\n",
-				shown(esc, sizeof(esc), a));
+					"'%s': expected at most %d PATHs\n",
+				shown(esc, sizeof(esc), a), SUITE_MAX_PATHS);
 			return 2;
 		}
-		o->path = a;
+		if (!a[0]) {
+			fprintf(stderr, "ioprobe: error: invalid PATH '': "
+					"expected a folder on the disk under "
+					"test\n");
+			return 2;
+		}
+		o->paths[o->npaths++] = a;
 	} else {
 		return 0;
 	}
@@ -286,15 +294,10 @@ static void bad_value(const char *a, const char *v)
 /* The whole command line has been read: PATH given, files usable. */
 static int check_args(const struct suite_opts *o)
 {
-	if (!o->path) {
+	if (!o->npaths) {
 		fprintf(stderr, "ioprobe: error: missing PATH: expected a "
 				"folder on the disk under test (see 'ioprobe "
 				"suite --help')\n");
-		return 2;
-	}
-	if (!o->path[0]) {
-		fprintf(stderr, "ioprobe: error: invalid PATH '': expected a "
-				"folder on the disk under test\n");
 		return 2;
 	}
 	if ((o->history && check_history_opt(o->history)) ||

@@ -175,6 +175,8 @@ static void text_report(const struct cmp_view *v, int findings, FILE *f)
 		if (v->only[i][0])
 			fprintf(f, "only in '%s': %s\n", i ? v->to : v->from,
 				v->only[i]);
+	if (v->targets_note[0])
+		fprintf(f, "note: %s\n", v->targets_note);
 	for (i = 0; i < n; i++)
 		if (c[i].iops[0].n < 2 || c[i].iops[1].n < 2)
 			break;

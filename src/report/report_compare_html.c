@@ -311,7 +311,8 @@ static void findings(const struct cmp_view *v, FILE *f)
 
 static void notes(const struct cmp_view *v, FILE *f)
 {
-	const char *what[3] = { v->change, v->json_note, NULL };
+	const char *what[4] = { v->change, v->targets_note, v->json_note,
+				NULL };
 	int k;
 
 	for (k = 0; k < 2; k++)

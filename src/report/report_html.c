@@ -9,6 +9,7 @@
 #include "report/report.h"
 #include "lib/emit.h"
 #include "report/chart.h"
+#include "report/report_html_targets.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -459,6 +460,8 @@ static int body(const struct results *r, struct agg *a, FILE *f)
 		ret = iops_chart(r, f);
 		fputs("</div>\n", f);
 	}
+	if (!ret)
+		ret = report_html_targets(r, f);
 	fputs("<h2>Per thread</h2>\n<div class=\"panel\">\n", f);
 	thread_table(r, &a[3], f);
 	fputs("</div>\n", f);

@@ -9,6 +9,7 @@
  */
 #include "report/report.h"
 #include "report/report_text_input.h"
+#include "report/report_text_targets.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -503,7 +504,7 @@ static int put_results(const struct results *r, FILE *f)
 			return ret;
 	}
 	put_error_table(r, f);	/* after DiskSpd's sections, theirs intact */
-	return 0;
+	return report_text_targets(r, f);
 }
 
 int report_text(const struct results *r, FILE *f)

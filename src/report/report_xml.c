@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "results/hist.h"
+#include "results/results_targets.h"
 #include "lib/util.h"
 #include "profile/xmlprofile.h"
 #include "lib/emit.h"
@@ -530,6 +531,52 @@ static void write_io_errors(FILE *f, unsigned int lvl, const struct results *r)
 	close_el(f, lvl, "IoFailure");
 }
 
+/* Our per-target summary (results_targets.h), for two or more targets:
+ * TimeSpan/Linux/TargetSummaries, never inside Thread/Target. */
+static void write_target_sum(FILE *f, unsigned int lvl, const char *name,
+			     const struct results *r,
+			     const struct target_sum *t)
+{
+	open_el(f, lvl, name);
+	if (t->target < r->ntargets) {
+		el_str(f, lvl + 1, "Path", r->targets[t->target].path);
+		el_u64(f, lvl + 1, "Index", t->target);
+	}
+	el_u64(f, lvl + 1, "BytesCount", t->bytes);
+	el_u64(f, lvl + 1, "IOCount", t->ios);
+	el_dbl(f, lvl + 1, "IOPS", 2, t->iops);
+	el_dbl(f, lvl + 1, "MiBPerSecond", 2, t->mib_s);
+	el_dbl(f, lvl + 1, "SharePercent", 1, t->share_pct);
+	if (t->has_lat) {
+		el_dbl(f, lvl + 1, "AverageMilliseconds", 3,
+		       ns_to_ms(t->lat_mean_ns));
+		el_dbl(f, lvl + 1, "P99Milliseconds", 3,
+		       ns_to_ms((double)t->lat_p99_ns));
+	}
+	close_el(f, lvl, name);
+}
+
+static void write_targets_summary(FILE *f, unsigned int lvl,
+				  const struct results *r)
+{
+	struct target_summary *s;
+	uint32_t i;
+
+	if (!results_targets_shown(r))
+		return;
+	s = malloc(sizeof(*s));
+	if (!s || results_target_summary(r, s)) {
+		free(s);
+		return;
+	}
+	open_el(f, lvl, "TargetSummaries");
+	for (i = 0; i < s->n; i++)
+		write_target_sum(f, lvl + 1, "TargetSummary", r, &s->t[i]);
+	write_target_sum(f, lvl + 1, "AllTargets", r, &s->all);
+	close_el(f, lvl, "TargetSummaries");
+	free(s);
+}
+
 /* Our additions to a TimeSpan: engine, batching, interruption, warnings. */
 static void write_ts_linux(FILE *f, unsigned int lvl, const struct results *r)
 {
@@ -547,6 +594,7 @@ static void write_ts_linux(FILE *f, unsigned int lvl, const struct results *r)
 	for (i = 0; i < r->nwarnings && i < ARRAY_SIZE(r->warnings); i++)
 		el_str(f, lvl + 1, "Warning", r->warnings[i]);
 	write_io_errors(f, lvl + 1, r);
+	write_targets_summary(f, lvl + 1, r);
 	close_el(f, lvl, "Linux");
 }
 

@@ -111,6 +111,8 @@ struct cmp_view {
 	char headline[256];	/* one sentence for a manager, "" */
 	char only[2][512];	/* tests only in from / only in to, "" */
 	char json_note[768];	/* JSON results gone or unreadable, "" */
+	char targets_note[768];	/* the labels ran on other folders or
+				 * another number of test files, "" */
 	size_t json_missing;
 };
 

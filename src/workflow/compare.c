@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "lib/fmt.h"
+#include "lib/path.h"
 #include "lib/util.h"
 #include "profile/cli.h"
 #include "report/report.h"
@@ -200,6 +201,7 @@ int compare_interp_from_row(const struct history_row *row,
 {
 	char buf[sizeof(row->cmdline)], err[256];
 	char *argv[64], *tok, *save = NULL, dummy[] = "target";
+	const char *sep;
 	char prog[] = "ioprobe";
 	struct profile p;
 	int argc = 0, ret = 0;
@@ -221,7 +223,13 @@ int compare_interp_from_row(const struct history_row *row,
 	     tok = strtok_r(NULL, " ", &save))
 		if (tok[0] == '-')
 			argv[argc++] = tok;
-	argv[argc++] = dummy;
+	/* one target per test file: -t and -o count per target */
+	for (sep = row->target; argc < 63; sep += strlen(HISTORY_TARGET_SEP)) {
+		argv[argc++] = dummy;
+		sep = strstr(sep, HISTORY_TARGET_SEP);
+		if (!sep)
+			break;
+	}
 	argv[argc] = NULL;
 	profile_init(&p);
 	if (cli_parse(argc, argv, &p, err, sizeof(err)) != CLI_RUN ||
@@ -431,6 +439,50 @@ static int view_details(const struct history *h, struct cmp_view *v)
 	return 0;
 }
 
+/* The folders of @row's test files ("/mnt/a + /mnt/b") into @buf. */
+static void row_folders(const struct history_row *row, char *buf,
+			size_t len)
+{
+	const char *p = row->target, *sep;
+	char one[sizeof(row->target)], dir[sizeof(row->target)];
+	size_t n = 0, k;
+
+	buf[0] = '\0';
+	while (*p && n < len) {
+		sep = strstr(p, HISTORY_TARGET_SEP);
+		k = sep ? (size_t)(sep - p) : strlen(p);
+		snprintf(one, sizeof(one), "%.*s", (int)k, p);
+		path_dir(one, dir, sizeof(dir));
+		n += (size_t)snprintf(buf + n, len - n, "%s%s",
+				      n ? HISTORY_TARGET_SEP : "", dir);
+		p = sep ? sep + strlen(HISTORY_TARGET_SEP) : p + k;
+	}
+}
+
+/* Say so when the labels ran on other folders or another number of test
+ * files (a striped volume against one disk): the target set is then part
+ * of what changed. */
+static void view_targets(struct cmp_view *v)
+{
+	char a[sizeof(v->targets_note) / 3], b[sizeof(v->targets_note) / 3];
+	size_t i;
+
+	for (i = 0; i < v->ntests; i++) {
+		const struct cmp_test *t = &v->tests[i];
+
+		if (!t->latest[0] || !t->latest[1])
+			continue;
+		row_folders(t->latest[0], a, sizeof(a));
+		row_folders(t->latest[1], b, sizeof(b));
+		if (strcmp(a, b))
+			snprintf(v->targets_note, sizeof(v->targets_note),
+				 "the targets changed: '%s' ran in %s, '%s' "
+				 "in %s (each line is the total over its "
+				 "label's targets)", v->from, a, v->to, b);
+		return;
+	}
+}
+
 int compare_view_build(const struct history *h, const char *from,
 		       const char *to, struct cmp_view *v)
 {
@@ -455,6 +507,7 @@ int compare_view_build(const struct history *h, const char *from,
 	wall_b = side_findings(v, 1);
 	view_change(v, wall_a, wall_b);
 	view_headline(v);
+	view_targets(v);
 	view_only(h, from, to, v->only[0], sizeof(v->only[0]));
 	view_only(h, to, from, v->only[1], sizeof(v->only[1]));
 	return 0;

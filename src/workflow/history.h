@@ -27,13 +27,18 @@
 	"file_size,iops,mib_s,mean_ms,p50_ms,p99_ms,p999_ms,max_ms," \
 	"read_pct,write_pct,version,json"
 
+/* Between the test files of a suite run on several PATHs in the target
+ * column: "/mnt/a/f.dat + /mnt/b/f.dat". */
+#define HISTORY_TARGET_SEP " + "
+
 struct history_row {
 	char timestamp[32];	/* UTC, "2024-06-03T12:00:00Z" */
 	char host[128];
 	char label[128];
 	char test[64];		/* profile name, e.g. "randread4k" */
 	char cmdline[1024];	/* the DiskSpd switches and target as run */
-	char target[512];	/* test file path */
+	char target[512];	/* test file path; several are joined by
+				 * HISTORY_TARGET_SEP */
 	char device[64];	/* "vda", "" when unknown */
 	char filesystem[32];	/* "ext4", "" when unknown */
 	uint64_t file_size_bytes;

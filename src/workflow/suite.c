@@ -1,8 +1,9 @@
 /* suite.c - the suite's plan and loop: the profiles to run (built-in or
  * from a --profile-file), each built through the DiskSpd parser for the
- * one test file, run one after another; each finished test's figures
- * (figures.h) go to the labeled history with its full JSON result saved
- * beside it.  Prints nothing: see suite.h.
+ * test files (one per PATH, all of them in every test), run one after
+ * another; each finished test's figures (figures.h) go to the labeled
+ * history with its full JSON result saved beside it.  Prints nothing:
+ * see suite.h.
  */
 #include "workflow/suite.h"
 
@@ -230,9 +231,10 @@ void suite_full_switches(const struct suite *s, size_t i, bool create,
 static int build_profile(const struct suite *s, size_t i, bool create,
 			 struct profile *p, char *err, size_t errlen)
 {
-	char sw[640], perr[512], *argv[72], *tok, *save = NULL;
+	char sw[640], perr[512], *argv[72 + SUITE_MAX_PATHS], *tok, *save = NULL;
 	char prog[] = "ioprobe";
 	int argc = 0;
+	uint32_t k;
 	enum cli_action act;
 
 	suite_full_switches(s, i, create, sw, sizeof(sw));
@@ -240,18 +242,20 @@ static int build_profile(const struct suite *s, size_t i, bool create,
 	for (tok = strtok_r(sw, " \t", &save); tok && argc < 70;
 	     tok = strtok_r(NULL, " \t", &save))
 		argv[argc++] = tok;
-	argv[argc++] = (char *)s->file;
+	for (k = 0; k < s->nfiles; k++)
+		argv[argc++] = (char *)s->files[k].name;
 	argv[argc] = NULL;
 	profile_init(p);
 	act = cli_parse(argc, argv, p, perr, sizeof(perr));
-	if (act != CLI_RUN || p->ntargets != 1) {
+	if (act != CLI_RUN || p->ntargets != s->nfiles) {
 		snprintf(err, errlen, "invalid profile '%s' (%s): "
 				"%s", s->prof[i].name, s->prof[i].switches,
 			act == CLI_ERROR ? perr : "expected a runnable profile");
 		return -EINVAL;
 	}
-	if (create && s->file_claimed)
-		p->targets[0].fd = s->file_fd;	/* filled through the claim */
+	for (k = 0; create && k < s->nfiles; k++)
+		if (s->files[k].claimed)	/* filled through the claim */
+			p->targets[k].fd = s->files[k].fd;
 	return 0;
 }
 
@@ -306,6 +310,37 @@ int suite_check_profiles(const struct suite *s, char *err, size_t len)
 	return 0;
 }
 
+/* Append @v to @buf ("+" between targets), once when all are equal. */
+static void join_fact(char *buf, size_t len, const char *v, bool first)
+{
+	size_t n = strlen(buf);
+
+	if (first)
+		str_copy(buf, len, v);
+	else if (n < len)
+		snprintf(buf + n, len - n, "+%s", v);
+}
+
+/* The device and filesystem columns: "loop3+loop4", and one filesystem
+ * name when every test file is on the same kind. */
+static void join_facts(const struct results *r, struct history_row *row)
+{
+	bool same_fs = true;
+	uint32_t i;
+
+	for (i = 1; i < r->ntargets; i++)
+		same_fs &= !strcmp(r->targets[i].fs_type,
+				   r->targets[0].fs_type);
+	row->device[0] = row->filesystem[0] = '\0';
+	for (i = 0; i < r->ntargets && i < PROFILE_MAX_TARGETS; i++) {
+		join_fact(row->device, sizeof(row->device),
+			  r->targets[i].device, !i);
+		if (!same_fs || !i)
+			join_fact(row->filesystem, sizeof(row->filesystem),
+				  r->targets[i].fs_type, !i);
+	}
+}
+
 /* The history row of test @i from its figures (already in @out->fig). */
 static void fill_row(const struct suite *s, size_t i,
 		     const struct results *r, struct suite_result *out)
@@ -323,13 +358,12 @@ static void fill_row(const struct suite *s, size_t i,
 	k = (uint32_t)strlen(row->cmdline);
 	if (k + 1 < sizeof(row->cmdline)) {
 		row->cmdline[k] = ' ';
-		str_copy(row->cmdline + k + 1, sizeof(row->cmdline) - k - 1,
-			 s->file);
+		suite_files_joined(s, " ", row->cmdline + k + 1,
+				   sizeof(row->cmdline) - k - 1);
 	}
-	str_copy(row->target, sizeof(row->target), s->file);
-	str_copy(row->device, sizeof(row->device), r->targets[0].device);
-	str_copy(row->filesystem, sizeof(row->filesystem),
-		 r->targets[0].fs_type);
+	suite_files_joined(s, HISTORY_TARGET_SEP, row->target,
+			   sizeof(row->target));
+	join_facts(r, row);
 	row->file_size_bytes = s->o.file_bytes;
 	row->iops = d->iops;
 	row->mib_s = d->mib_s;
@@ -348,13 +382,18 @@ static int fill_result(struct suite *s, size_t i, const struct results *r,
 		       struct suite_result *out)
 {
 	int ret = figures_from_results(r, &out->fig);
+	uint32_t k;
 
 	if (ret)
 		return ret;
 	fill_row(s, i, r, out);
+	if (s->nfiles > 1 && results_target_summary(r, &out->targets))
+		out->targets.n = 0;
 	figures_interp(&out->fig, s->prof[i].name, s->o.file_bytes, &out->it);
 	out->measured_s = r->test_time_s;
-	out->fill_s = r->targets[0].fill_seconds;
+	out->fill_s = 0;
+	for (k = 0; k < r->ntargets && k < PROFILE_MAX_TARGETS; k++)
+		out->fill_s += r->targets[k].fill_seconds;
 	if (r->sys.mem_bytes)
 		s->mem_bytes = r->sys.mem_bytes;
 	return 0;

@@ -1,9 +1,11 @@
 /* suite.h - the suite: a list of DiskSpd profiles run one after another
- * on one test file, each test's figures appended to the labeled history
- * with its full JSON result.
+ * on one test file per PATH (all of them at once when there are several:
+ * a striped volume against its members is one command per label), each
+ * test's figures appended to the labeled history with its full JSON
+ * result.
  *
  * The plan is the profiles (built-in or a --profile-file) × the test
- * file; suite_file.c resolves, claims and releases that file.  Nothing
+ * files; suite_file.c resolves, claims and releases those files.  Nothing
  * here prints: progress and warnings go to the hooks, failures come back
  * as -errno with a message in @err (cmd/suite.c prints and picks the
  * exit status).
@@ -18,11 +20,13 @@
 
 #include "profile/profile.h"
 #include "results/comparison.h"
+#include "results/results_targets.h"
 #include "run/run.h"
 #include "workflow/history.h"
 #include "workflow/interpret.h"
 
 #define SUITE_MAX 16
+#define SUITE_MAX_PATHS 8
 #define SUITE_DEFAULT_PROFILES "randread4k,mixed8k,seqread64k"
 
 struct suite_profile {
@@ -36,7 +40,9 @@ extern const struct suite_profile suite_builtin[];
 extern const size_t suite_nbuiltin;
 
 struct suite_opts {
-	const char *path, *label, *history, *profiles, *profile_file;
+	const char *paths[SUITE_MAX_PATHS];	/* the PATHs, in order */
+	uint32_t npaths;
+	const char *label, *history, *profiles, *profile_file;
 	const char *html;	/* --html FILE: the comparison page */
 	uint32_t duration_s, warmup_s;
 	uint64_t file_bytes;
@@ -50,6 +56,7 @@ struct suite_result {
 	struct history_row row;
 	struct interp_test it;	/* points into fig and row */
 	struct cmp_detail fig;	/* figures.h: owns the -D series */
+	struct target_summary targets;	/* per test file, when several */
 	double measured_s, fill_s, wall_s;
 };
 
@@ -62,16 +69,22 @@ struct suite_hooks {
 	void *arg;
 };
 
+/* The test file of one PATH. */
+struct suite_file {
+	char name[PATH_MAX];
+	bool claimed;
+	int fd;			/* open from the claim, for the first -c */
+	int slot;		/* its cleanup slot, -1 if not registered */
+};
+
 struct suite {
 	struct suite_opts o;
 	struct suite_hooks hooks;
 	struct suite_profile prof[SUITE_MAX];
 	size_t nprof;
-	char file[PATH_MAX];	/* the test file */
+	struct suite_file files[SUITE_MAX_PATHS];	/* one per PATH */
+	uint32_t nfiles;
 	char hist[PATH_MAX];	/* history CSV */
-	bool file_claimed;
-	int file_fd;		/* open from the claim, for the first -c */
-	int file_slot;		/* its cleanup slot, -1 if not registered */
 	struct suite_result res[SUITE_MAX];
 	size_t nres;
 	size_t cur;		/* the test running */
@@ -100,18 +113,25 @@ int suite_run_one(struct suite *s, size_t i, char *err, size_t len);
 /* Free what the results hold. */
 void suite_release(struct suite *s);
 
-/* suite_file.c: resolve PATH to the test file name (a new name in the
- * folder PATH, or PATH itself when it is a new file name).  0, -EINVAL
- * for a bad PATH, -ENOENT when its folder does not exist. */
+/* suite_file.c: resolve each PATH to its test file name (a new name in
+ * the folder PATH, or PATH itself when it is a new file name); two PATHs
+ * naming one file are refused.  0, -EINVAL for a bad PATH, -ENOENT when
+ * its folder does not exist. */
 int suite_choose_file(struct suite *s, char *err, size_t len);
-/* Free space for the file plus path_space_margin(); -ENOSPC or -errno. */
+/* Free space for the files plus path_space_margin() on each filesystem
+ * (two files on one filesystem need twice the space); -ENOSPC or -errno. */
 int suite_check_space(const struct suite *s, char *err, size_t len);
-/* Claim the name with O_EXCL (never someone's file); from now on any exit
- * or signal removes it unless --keep-file.  0 or -errno. */
+/* Claim every name with O_EXCL (never someone's file); from now on any
+ * exit or signal removes them unless --keep-file.  When one claim fails
+ * the files already claimed are removed: 0, or -errno with nothing
+ * created. */
 int suite_claim_file(struct suite *s, char *err, size_t len);
-/* Close the test file and remove it unless --keep-file.  0 (also when
- * nothing was claimed), or -EIO when it could not be removed. */
-int suite_release_file(struct suite *s);
+/* Close test file @k and remove it unless --keep-file.  0 (also when it
+ * was not claimed), or -EIO when it could not be removed. */
+int suite_release_file(struct suite *s, uint32_t k);
+/* The test files joined by @sep into @buf. */
+void suite_files_joined(const struct suite *s, const char *sep, char *buf,
+			size_t len);
 /* The run's messages speak of -c, which the suite sets from --file-size:
  * say the option the user gave. */
 void suite_space_hint(char *err, size_t len);

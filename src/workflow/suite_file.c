@@ -25,9 +25,10 @@
 
 #define MIB (1024.0 * 1024.0)
 
-int suite_choose_file(struct suite *s, char *err, size_t len)
+/* The test file name for @path into @file (PATH_MAX bytes). */
+static int choose_one(const char *path, char *file, char *err, size_t len)
 {
-	const char *path = s->o.path, *base;
+	const char *base;
 	char parent[PATH_MAX];
 	struct stat st;
 
@@ -35,7 +36,7 @@ int suite_choose_file(struct suite *s, char *err, size_t len)
 		/* absolute, so history rows say where the test ran */
 		if (!realpath(path, parent))
 			str_copy(parent, sizeof(parent), path);
-		snprintf(s->file, sizeof(s->file), "%.4000s%sioprobe-suite-%d.dat",
+		snprintf(file, PATH_MAX, "%.4000s%sioprobe-suite-%d.dat",
 			 parent, parent[strlen(parent) - 1] == '/' ? "" : "/",
 			 (int)getpid());
 		return 0;
@@ -48,7 +49,7 @@ int suite_choose_file(struct suite *s, char *err, size_t len)
 	}
 	base = strrchr(path, '/');
 	base = base ? base + 1 : path;
-	if (errno == ENAMETOOLONG || strlen(path) >= sizeof(s->file) ||
+	if (errno == ENAMETOOLONG || strlen(path) >= PATH_MAX ||
 	    strlen(base) > NAME_MAX) {
 		snprintf(err, len, "invalid PATH '%.60s...': file name too long "
 			 "(%zu characters)", path, strlen(path));
@@ -65,30 +66,116 @@ int suite_choose_file(struct suite *s, char *err, size_t len)
 			 "the disk under test", path);
 		return -ENOENT;
 	}
-	str_copy(s->file, sizeof(s->file), path);
+	str_copy(file, PATH_MAX, path);
 	return 0;
 }
 
-int suite_check_space(const struct suite *s, char *err, size_t len)
+int suite_choose_file(struct suite *s, char *err, size_t len)
 {
-	char dir[PATH_MAX];
-	uint64_t avail, margin = path_space_margin(s->o.file_bytes);
+	uint32_t i, k;
 	int ret;
 
-	path_dir(s->file, dir, sizeof(dir));
+	s->nfiles = 0;
+	for (i = 0; i < s->o.npaths && i < SUITE_MAX_PATHS; i++) {
+		struct suite_file *sf = &s->files[i];
+
+		ret = choose_one(s->o.paths[i], sf->name, err, len);
+		if (ret)
+			return ret;
+		sf->fd = -1;
+		sf->slot = -1;
+		sf->claimed = false;
+		for (k = 0; k < i; k++) {
+			if (strcmp(s->files[k].name, sf->name))
+				continue;
+			snprintf(err, len, "PATH '%s' names the same test file "
+				 "as '%s': expected one PATH per disk",
+				 s->o.paths[i], s->o.paths[k]);
+			return -EINVAL;
+		}
+		s->nfiles++;
+	}
+	return 0;
+}
+
+void suite_files_joined(const struct suite *s, const char *sep, char *buf,
+			size_t len)
+{
+	size_t n = 0;
+	uint32_t i;
+
+	if (!len)
+		return;
+	buf[0] = '\0';
+	for (i = 0; i < s->nfiles && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? sep : "",
+				      s->files[i].name);
+}
+
+/* The folder of test file @i and the device of its filesystem. */
+static int file_dir(const struct suite *s, uint32_t i, char *dir,
+		    size_t len, dev_t *dev)
+{
+	struct stat st;
+
+	path_dir(s->files[i].name, dir, len);
+	if (stat(dir, &st))
+		return -errno;
+	*dev = st.st_dev;
+	return 0;
+}
+
+/* How many of the test files go to the filesystem of test file @i. */
+static uint32_t files_on_fs(const struct suite *s, uint32_t i)
+{
+	char dir[PATH_MAX];
+	dev_t dev = 0, other = 0;
+	uint32_t k, n = 0;
+
+	if (file_dir(s, i, dir, sizeof(dir), &dev))
+		return 1;
+	for (k = 0; k < s->nfiles; k++)
+		n += !file_dir(s, k, dir, sizeof(dir), &other) && other == dev;
+	return n ? n : 1;
+}
+
+static int check_space_one(const struct suite *s, uint32_t i, char *err,
+			   size_t len)
+{
+	char dir[PATH_MAX];
+	uint64_t avail, need, margin = path_space_margin(s->o.file_bytes);
+	uint32_t n = files_on_fs(s, i);
+	int ret;
+
+	path_dir(s->files[i].name, dir, sizeof(dir));
 	ret = path_free_bytes(dir, &avail);
 	if (ret) {
 		snprintf(err, len, "cannot check free space in '%s': %s", dir,
 			 strerror(-ret));
 		return ret;
 	}
-	if (avail < s->o.file_bytes + margin) {
+	need = s->o.file_bytes * n;
+	if (avail < need + margin) {
 		snprintf(err, len, "not enough free space in '%s': the test "
-			 "file needs %.0f MiB plus a %.0f MiB margin, %.1f MiB "
-			 "free; use a smaller --file-size or another folder",
-			 dir, (double)s->o.file_bytes / MIB,
+			 "file%s need%s %.0f MiB plus a %.0f MiB margin, %.1f "
+			 "MiB free; use a smaller --file-size or another folder",
+			 dir, n > 1 ? "s on its filesystem" : "",
+			 n > 1 ? "" : "s", (double)need / MIB,
 			 (double)margin / MIB, (double)avail / MIB);
 		return -ENOSPC;
+	}
+	return 0;
+}
+
+int suite_check_space(const struct suite *s, char *err, size_t len)
+{
+	uint32_t i;
+	int ret;
+
+	for (i = 0; i < s->nfiles; i++) {
+		ret = check_space_one(s, i, err, len);
+		if (ret)
+			return ret;
 	}
 	return 0;
 }
@@ -106,35 +193,61 @@ void suite_space_hint(char *err, size_t len)
 	snprintf(at, len - (size_t)(at - err), "%s%s", to, rest);
 }
 
-int suite_claim_file(struct suite *s, char *err, size_t len)
+static int claim_one(struct suite *s, struct suite_file *sf, char *err,
+		     size_t len)
 {
-	int fd = open(s->file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	int fd = open(sf->name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
 
 	if (fd < 0) {
 		int e = errno;
 
-		snprintf(err, len, "cannot create test file '%s': %s", s->file,
+		snprintf(err, len, "cannot create test file '%s': %s", sf->name,
 			 strerror(e));
 		return -e;
 	}
-	s->file_fd = fd;
+	sf->fd = fd;
 	/* any exit or signal from now on removes it, unless --keep-file */
-	s->file_slot = s->o.keep ? -1 : cleanup_add(s->file, fd);
+	sf->slot = s->o.keep ? -1 : cleanup_add(sf->name, fd);
 	leftovers_mark(fd, s->o.keep);
-	s->file_claimed = true;
+	sf->claimed = true;
 	return 0;
 }
 
-int suite_release_file(struct suite *s)
+int suite_claim_file(struct suite *s, char *err, size_t len)
 {
-	if (!s->file_claimed)
+	uint32_t i, k;
+	int ret;
+
+	for (i = 0; i < s->nfiles; i++) {
+		ret = claim_one(s, &s->files[i], err, len);
+		if (!ret)
+			continue;
+		/* a refusal on one PATH leaves nothing on the others */
+		for (k = 0; k < i; k++) {
+			struct suite_file *sf = &s->files[k];
+
+			close(sf->fd);
+			sf->claimed = false;
+			if (cleanup_remove(sf->slot) || sf->slot < 0)
+				target_remove(sf->name);
+		}
+		return ret;
+	}
+	return 0;
+}
+
+int suite_release_file(struct suite *s, uint32_t k)
+{
+	struct suite_file *sf = &s->files[k];
+
+	if (k >= s->nfiles || !sf->claimed)
 		return 0;
-	close(s->file_fd);
+	close(sf->fd);
 	if (s->o.keep)
 		return 0;
-	s->file_claimed = false;
-	if (cleanup_remove(s->file_slot) || (s->file_slot < 0 &&
-					     target_remove(s->file)))
+	sf->claimed = false;
+	if (cleanup_remove(sf->slot) || (sf->slot < 0 &&
+					 target_remove(sf->name)))
 		return -EIO;
 	return 0;
 }
