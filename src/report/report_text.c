@@ -510,7 +510,7 @@ int report_text(const struct results *r, FILE *f)
 {
 	int ret;
 
-	report_text_input(&r->profile, r, r->engine, r->engine_note, f);
+	report_text_input(&r->profile, r->engine, r->engine_note, f);
 	put_sysinfo(r, f);
 	ret = put_results(r, f);
 	if (ret)
