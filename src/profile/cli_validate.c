@@ -86,7 +86,16 @@ static int validate_sizes(struct cli *c)
 {
 	const struct target_opts *t = &c->t;
 	uint64_t buf;
+	uint32_t i;
 
+	for (i = 0; t->dist == DIST_ABS && i < t->ndist; i++)
+		if (t->dist_ranges[i].span &&
+		    t->dist_ranges[i].span < t->block_bytes)
+			return errf(c->err, c->errlen, EINVAL,
+				    "invalid -rd range of %" PRIu64 " bytes: "
+				    "expected at least the block size (%"
+				    PRIu64 " bytes)", t->dist_ranges[i].span,
+				    t->block_bytes);
 	if (c->Zsize && t->wbuf_source_bytes < t->block_bytes)
 		return errf(c->err, c->errlen, EINVAL,
 			    "invalid -Z '%s': expected a source buffer of at "
