@@ -1,7 +1,8 @@
 /* test_text_golden.c - the text report's input lines against DiskSpd's own
  * expected text (tests/diskspd-golden/): the same settings as each DiskSpd
  * unit test, rendered by report_text_profile(), compared byte for byte.
- * Only ioprobe's own lines ("I/O engine:", "engine note:") are removed
+ * The Effective IO Distributions block of the results is checked the
+ * same way from hand-made results.  Only ioprobe's own lines ("I/O engine:", "engine note:") are removed
  * before comparing; nothing else is loosened.
  *
  * DiskSpd's target cases print a target without "threads per file" and
@@ -21,8 +22,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "lib/util.h"
 #include "profile/profile.h"
 #include "report/report.h"
+#include "results/results.h"
 
 static struct profile P;
 static char DIR_PATH[PATH_MAX];
@@ -320,6 +323,115 @@ static void test_layout_lines(void **state)
 	free(text);
 }
 
+/* --- Effective IO Distributions (results): the ranges as the golden
+ * inputs give them after truncation and alignment, holes included, so
+ * that only the layout is under test. */
+
+#define KIB 1024ull
+#define GIB (1024ull * 1024 * 1024)
+
+static struct results R;
+
+static const struct results_dist PCT_100K[] = {
+	{ 0, 8 * KIB, 10 }, { 8 * KIB, 20 * KIB, 10 },
+	{ 20 * KIB, 28 * KIB, 0 }, { 28 * KIB, 100 * KIB, 80 },
+};
+static const struct results_dist PCT_1M[] = {
+	{ 0, 100 * KIB, 10 }, { 100 * KIB, 204 * KIB, 10 },
+	{ 204 * KIB, 304 * KIB, 0 }, { 304 * KIB, 1024 * KIB, 80 },
+};
+static const struct results_dist ABS_200G[] = {
+	{ 0, GIB, 10 }, { GIB, 2 * GIB, 10 }, { 2 * GIB, 102 * GIB, 0 },
+	{ 102 * GIB, 200 * GIB, 80 },
+};
+static const struct results_dist ABS_TRUNC[] = {
+	{ 0, 50 * KIB, 100.0 / 6 }, { 50 * KIB, 60 * KIB, 100.0 / 3 },
+	{ 60 * KIB, 100 * KIB, 50 },
+};
+
+static void add_target(const char *path, const struct results_dist *d,
+		       uint32_t n)
+{
+	struct target_info *t = &R.targets[R.ntargets++];
+
+	str_copy(t->path, sizeof(t->path), path);
+	memcpy(t->dist, d, n * sizeof(*d));
+	t->ndist = n;
+}
+
+/* @threads[i] is the target of thread i. */
+static void check_effective(const uint32_t *threads, uint32_t n,
+			    const char *golden)
+{
+	char *buf = NULL, *want = slurp(golden), *from, *to;
+	size_t len = 0;
+	FILE *m;
+	uint32_t i;
+
+	assert_int_equal(results_alloc_rows(&R, n, 0), 0);
+	for (i = 0; i < n; i++) {
+		R.rows[i].thread = i;
+		R.rows[i].target = threads[i];
+	}
+	m = open_memstream(&buf, &len);
+	assert_non_null(m);
+	assert_int_equal(report_text(&R, m), 0);
+	fclose(m);
+	from = strstr(buf, "\nEffective IO Distributions\n");
+	assert_non_null(from);
+	to = strstr(from, "\nTotal IO\n");
+	assert_non_null(to);
+	*to = '\0';
+	if (strcmp(from, want))
+		fail_msg("%s differs:\n--- got\n%s--- want\n%s", golden, from,
+			 want);
+	free(buf);
+	free(want);
+	results_release(&R);
+}
+
+static void start_results(void)
+{
+	results_init(&R);
+	profile_init(&R.profile);
+}
+
+static void test_effective_distribution(void **state)
+{
+	static const uint32_t one[] = { 0 }, two[] = { 0, 0 },
+		three[] = { 0, 0, 0 }, gap[] = { 0, 0, 0, 1, 0 },
+		pair[] = { 0, 1 }, same[] = { 0, 0, 1 };
+
+	(void)state;
+	start_results();
+	add_target("testfile.dat", PCT_100K, 4);
+	check_effective(one, 1, "text-effective-distribution-pct-1-thread.expected.txt");
+	start_results();
+	add_target("testfile.dat", PCT_100K, 4);
+	check_effective(two, 2, "text-effective-distribution-pct-2-threads.expected.txt");
+	start_results();
+	add_target("testfile.dat", PCT_100K, 4);
+	check_effective(three, 3, "text-effective-distribution-pct-3-threads-elided.expected.txt");
+	start_results();
+	add_target("testfile.dat", PCT_100K, 4);
+	add_target("testfile2.dat", PCT_100K, 4);
+	check_effective(gap, 5, "text-effective-distribution-pct-gap.expected.txt");
+	start_results();
+	add_target("testfile.dat", PCT_100K, 4);
+	add_target("testfile2.dat", PCT_1M, 4);
+	check_effective(pair, 2, "text-effective-distribution-pct-two-distributions.expected.txt");
+	start_results();
+	add_target("testfile.dat", PCT_100K, 4);
+	add_target("testfile2.dat", PCT_100K, 4);
+	check_effective(same, 3, "text-effective-distribution-pct-two-targets-same-dist.expected.txt");
+	start_results();
+	add_target("testfile.dat", ABS_200G, 4);
+	check_effective(one, 1, "text-effective-distribution-abs-200g.expected.txt");
+	start_results();
+	add_target("testfile.dat", ABS_TRUNC, 3);
+	check_effective(one, 1, "text-effective-distribution-abs-truncated.expected.txt");
+}
+
 static int teardown(void **state)
 {
 	(void)state;
@@ -334,6 +446,7 @@ int main(void)
 		cmocka_unit_test(test_print_distribution),
 		cmocka_unit_test(test_parse_profile),
 		cmocka_unit_test(test_layout_lines),
+		cmocka_unit_test(test_effective_distribution),
 	};
 
 	return cmocka_run_group_tests(tests, find_golden, teardown);
