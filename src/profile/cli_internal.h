@@ -31,6 +31,9 @@ struct cli {
 	bool a, n, B, fsize, F, g, i, j, N, O, pflag, r, rs, rd, s;
 	bool t_given, T, x, Zsize, h, rp;
 	bool cache_set, wt_set;
+	bool mapped;			/* -Sm seen */
+	bool unbuffered;		/* -Su, bare -S, -Sh or -h seen */
+	bool g_bpms;			/* -g in bytes per ms (not -g<n>i) */
 	const char *zval;		/* the -Z<size> value as typed */
 	unsigned int xover;		/* OV_* bits */
 	const char *x_incompat;		/* first non -X switch typed */
@@ -66,6 +69,13 @@ int cli_repeated(struct cli *c, bool *seen, const char *typed);
 /* Apply one DiskSpd switch: @tok normalised (a pasted dash made '-'),
  * @typed as the user typed it (for messages).  0 or -errno. */
 int cli_switch(struct cli *c, const char *typed, const char *tok);
+
+/* --- cli_cache.c */
+
+/* -S<letters> (@val; bare -S = -Su) and -h (= -Sh), @typed for the
+ * messages.  0 or -EINVAL. */
+int cli_parse_cache(struct cli *c, const char *typed, const char *val);
+int cli_set_h(struct cli *c, const char *typed);
 
 /* --- cli_validate.c */
 

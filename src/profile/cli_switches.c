@@ -1,10 +1,11 @@
 /* cli_switches.c - DiskSpd's switches, one parser each: -a -b -B -c -C
- * -d -D -e -f -F -g -h -i -I -j -l -L -n -N -o -O -p -P -r -rs -rd -R -s
- * -S -t -T -v -w -W -x -X -y -z -Z -:.  Each reads the value glued to
- * its letter into the template target (c->t) or the profile and records
+ * -d -D -e -f -F -g -i -I -j -l -L -n -N -o -O -p -P -r -rs -rd -R -s
+ * -t -T -v -w -W -x -X -y -z -Z -: (-S and -h are in cli_cache.c).
+ * Each reads the value glued to its letter into the template target (c->t) or the profile and records
  * what the repeat and conflict rules of cli_validate.c need.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -17,7 +18,11 @@
 #define MAX_DEPTH 65536U	/* -o, -O */
 #define CPUS_PER_GROUP 64U
 
-/* -a[g#,]#[,#..]: CPU list; g<n> selects a 64-CPU block for what follows. */
+/* -a[g#,]#[,#..]: CPU list; g<n> selects a 64-CPU block for what follows.
+ * DiskSpd's parser takes cores 0-255 and any 16-bit group and leaves the
+ * rest to the machine; a Linux CPU number is group * 64 + core, so a core
+ * past 63 names no CPU and a group past 15 is past PROFILE_MAX_CPUS:
+ * both are refused here, before anything is created. */
 static int parse_affinity(struct cli *c, const char *val)
 {
 	static const char want[] = "CPU numbers such as 0,1,2 or g0,0,1 "
@@ -25,7 +30,7 @@ static int parse_affinity(struct cli *c, const char *val)
 	struct profile *p = c->p;
 	const char *s = val;
 	uint64_t group = 0, cpu;
-	bool group_given = false;
+	bool group_open = false;
 
 	c->a = true;
 	p->affinity_given = true;
@@ -43,22 +48,30 @@ static int parse_affinity(struct cli *c, const char *val)
 			return cli_bad(c, "-a", val, want);
 		if (is_group) {
 			if (cpu >= PROFILE_MAX_CPUS / CPUS_PER_GROUP)
-				return cli_bad(c, "-a", val, want);
+				return cli_bad(c, "-a", val, "a group from 0 "
+					       "to 15 (64 CPUs each)");
 			group = cpu;
-			group_given = true;
+			group_open = true;
 		} else {
-			if (group_given && cpu >= CPUS_PER_GROUP)
-				return cli_bad(c, "-a", val, want);
+			if (cpu >= CPUS_PER_GROUP)
+				return errf(c->err, c->errlen, EINVAL,
+					    "invalid -a '%s': core %" PRIu64
+					    " is out of range: a group holds "
+					    "cores 0-63 (CPU 64 is -ag1,0)",
+					    val, cpu);
 			cpu += group * CPUS_PER_GROUP;
-			if (cpu >= PROFILE_MAX_CPUS ||
-			    p->ncpus >= PROFILE_MAX_CPUS)
+			if (p->ncpus >= PROFILE_MAX_CPUS)
 				return cli_bad(c, "-a", val, want);
 			p->cpus[p->ncpus++] = (uint32_t)cpu;
+			group_open = false;
 		}
 		if (!*end)
 			break;
 		s = end + 1;
 	}
+	if (group_open)
+		return cli_bad(c, "-a", val, "at least one core after each "
+			       "group, such as g1,0");
 	return 0;
 }
 
@@ -121,97 +134,30 @@ static int parse_f(struct cli *c, const char *typed, const char *val)
 	return 0;
 }
 
-/* -g<n> bytes per ms, or -g<n>i I/Os per second (per thread per target) */
+/* -g<n> bytes per ms, or -g<n>i I/Os per second (per thread per target),
+ * read as DiskSpd does: a trailing 'i' picks I/Os, otherwise the value
+ * must end in a digit, and the number is its leading digits (-g1.5i is
+ * 1 I/O per second); 0 is refused. */
 static int parse_throttle(struct cli *c, const char *val)
 {
-	const char *s = val;
+	size_t n = strlen(val);
+	bool iops = n && val[n - 1] == 'i';
 	uint64_t v = 0;
-	int ret;
 
-	ret = cli_get_uint(c, "-g", val, 0, UINT64_MAX,
-			   "a rate in bytes per ms such as 1000, or I/Os per "
-			   "second such as 500i", &v);
-	if (ret)
-		return ret;
-	while (*s >= '0' && *s <= '9')
-		s++;
-	c->g = v > 0;
-	c->t.throttle_iops = *s == 'i' ? v : 0;
-	c->t.throttle_bytes_per_ms = *s == 'i' ? 0 : v;
+	if (!n || (!iops && (val[n - 1] < '0' || val[n - 1] > '9')) ||
+	    parse_uint_lenient(val, UINT64_MAX, &v) || !v)
+		return cli_bad(c, "-g", val, "a rate above 0 in bytes per ms "
+			       "such as 1000, or I/Os per second such as "
+			       "500i");
+	c->g = true;
+	c->g_bpms = !iops;
+	c->t.throttle_iops = iops ? v : 0;
+	c->t.throttle_bytes_per_ms = iops ? 0 : v;
 	return 0;
-}
-
-static int set_cache(struct cli *c, const char *typed, enum cache_mode m)
-{
-	if (c->cache_set)
-		return errf(c->err, c->errlen, EINVAL,
-			    "conflicting cache switch '%s': the cache mode "
-			    "was already set by -S or -h", typed);
-	c->cache_set = true;
-	c->t.cache = m;
-	return 0;
-}
-
-static int set_write_through(struct cli *c, const char *typed)
-{
-	if (c->wt_set)
-		return errf(c->err, c->errlen, EINVAL,
-			    "conflicting cache switch '%s': write-through "
-			    "was already set by -S or -h", typed);
-	c->wt_set = true;
-	c->t.write_through = true;
-	return 0;
-}
-
-/* -h, -Sh: O_DIRECT + O_DSYNC; not after any other cache switch */
-static int set_h(struct cli *c, const char *typed)
-{
-	if (c->cache_set || c->wt_set)
-		return errf(c->err, c->errlen, EINVAL,
-			    "conflicting cache switch '%s': -h (= -Sh) may "
-			    "not follow other -S or -h switches", typed);
-	c->h = true;
-	if (set_cache(c, typed, CACHE_DIRECT))
-		return -EINVAL;
-	return set_write_through(c, typed);
-}
-
-/* -S[bhmruw]; bare -S = -Su */
-static int parse_cache(struct cli *c, const char *typed, const char *val)
-{
-	const char *s = *val ? val : "u";
-	int ret = 0;
-
-	for (; *s && !ret; s++) {
-		switch (*s) {
-		case 'b':
-			ret = set_cache(c, typed, CACHE_BUFFERED);
-			break;
-		case 'u':
-			ret = set_cache(c, typed, CACHE_DIRECT);
-			break;
-		case 'r':
-			ret = set_cache(c, typed, CACHE_REMOTE);
-			break;
-		case 'm':
-			ret = set_cache(c, typed, CACHE_MMAP);
-			break;
-		case 'w':
-			ret = set_write_through(c, typed);
-			break;
-		case 'h':
-			ret = set_h(c, typed);
-			break;
-		default:
-			return cli_bad(c, "-S", val, "letters from b, u, w, "
-				       "h, r and m, such as -Sh or -Sbw");
-		}
-	}
-	return ret;
 }
 
 /* -rd<pct|abs><io>/<span>[:<io>/<span>..] */
-static int parse_dist(struct cli *c, const char *typed, const char *val)
+static int parse_dist(struct cli *c, const char *val)
 {
 	static const char want[] = "pct or abs and I/O%/range pairs, such "
 		"as pct90/10:5/20 or abs90/10G";
@@ -221,9 +167,7 @@ static int parse_dist(struct cli *c, const char *typed, const char *val)
 	bool pct;
 	int ret;
 
-	ret = cli_repeated(c, &c->rd, typed);
-	if (ret)
-		return ret;
+	c->rd = true;	/* a repeated -rd replaces the earlier one */
 	if (!strncmp(val, "pct", 3))
 		pct = true;
 	else if (!strncmp(val, "abs", 3))
@@ -272,16 +216,14 @@ static int parse_r(struct cli *c, const char *typed, const char *val)
 	int ret;
 
 	if (*val == 's') {
-		ret = cli_repeated(c, &c->rs, typed);
-		if (ret)
-			return ret;
+		c->rs = true;	/* a repeated -rs replaces the earlier one */
 		c->t.random = true;
 		return cli_get_u32(c, "-rs", val + 1, 1, 100,
 				   "a random percentage from 1 to 100",
 				   &c->t.random_pct);
 	}
 	if (*val == 'd')
-		return parse_dist(c, typed, val + 1);
+		return parse_dist(c, val + 1);
 	ret = cli_repeated(c, &c->r, typed);
 	if (ret)
 		return ret;
@@ -304,7 +246,8 @@ static int parse_s(struct cli *c, const char *typed, const char *val)
 	}
 	if (!*val)
 		return 0;
-	return cli_get_size(c, c->t.interlocked ? "-si" : "-s", val, 1,
+	/* -s0 is allowed, as in DiskSpd: stride 0 = the block size */
+	return cli_get_size(c, c->t.interlocked ? "-si" : "-s", val, 0,
 			    &c->t.stride_bytes);
 }
 
@@ -334,7 +277,8 @@ static int parse_format(struct cli *c, const char *val)
 		       "-Rxml");
 }
 
-/* -Z, -Zr, -Z<size>[,file] */
+/* -Z, -Zr, -Z<size>[,file]; with both -Z and -Zr (either order) the
+ * writes are zeros, as in DiskSpd */
 static int parse_wbuf(struct cli *c, const char *val)
 {
 	struct target_opts *t = &c->t;
@@ -342,6 +286,11 @@ static int parse_wbuf(struct cli *c, const char *val)
 	uint64_t v;
 	int ret;
 
+	if (!strcmp(val, "r")) {
+		if (t->wbuf != WBUF_ZERO)
+			t->wbuf = WBUF_RANDOM_PER_IO;
+		return 0;
+	}
 	free(t->wbuf_source_path);
 	t->wbuf_source_path = NULL;
 	t->wbuf_source_bytes = 0;
@@ -350,19 +299,15 @@ static int parse_wbuf(struct cli *c, const char *val)
 		t->wbuf = WBUF_ZERO;
 		return 0;
 	}
-	if (!strcmp(val, "r")) {
-		t->wbuf = WBUF_RANDOM_PER_IO;
-		return 0;
-	}
 	ret = parse_size_prefix(val, c->block_bytes, &v, &end);
-	if (ret || (*end && *end != ',') || !v || (*end == ',' && !end[1]))
+	if (ret || (*end && *end != ',') || !v)
 		return cli_bad(c, "-Z", val, "-Z, -Zr or a buffer size such as "
 			       "-Z1M or -Z1M,source.bin");
 	t->wbuf = WBUF_SOURCE;
 	t->wbuf_source_bytes = v;
 	c->Zsize = true;
 	c->zval = val;
-	if (*end == ',') {
+	if (*end == ',' && end[1]) {	/* "-Z1M," = no source file */
 		t->wbuf_source_path = strdup(end + 1);
 		if (!t->wbuf_source_path)
 			return errf(c->err, c->errlen, ENOMEM,
@@ -377,23 +322,25 @@ static int parse_seed(struct cli *c, const char *val)
 
 	c->xover |= OV_Z;
 	c->p->seed_given = true;
+	/* DiskSpd's seed is a 32-bit integer, digits only */
+	if (*val && parse_uint_strict(val, UINT32_MAX, &c->p->seed))
+		return cli_bad(c, "-z", val, "a 32-bit seed from 0 to "
+			       "4294967295, such as 42");
 	if (*val)
-		return cli_get_uint(c, "-z", val, 0, UINT64_MAX,
-				    "a seed such as 42", &c->p->seed);
-	/* bare -z: milliseconds since boot, as DiskSpd */
+		return 0;
+	/* bare -z: milliseconds since boot, as DiskSpd (32 bits, wraps) */
 	clock_gettime(CLOCK_BOOTTIME, &ts);
-	c->p->seed = (uint64_t)ts.tv_sec * 1000 +
-		     (uint64_t)ts.tv_nsec / 1000000;
+	c->p->seed = ((uint64_t)ts.tv_sec * 1000 +
+		      (uint64_t)ts.tv_nsec / 1000000) & UINT32_MAX;
 	return 0;
 }
 
 static int parse_w(struct cli *c, const char *val)
 {
-	if (!*val) {
-		notef("bare -w taken as -w0 (read only)");
-		c->t.write_pct = 0;
-		return 0;
-	}
+	if (!*val)
+		return errf(c->err, c->errlen, EINVAL,
+			    "no write ratio passed to -w: expected a write "
+			    "percentage from 0 to 100, such as -w30");
 	return cli_get_u32(c, "-w", val, 0, 100,
 			   "a write percentage from 0 to 100", &c->t.write_pct);
 }
@@ -402,23 +349,29 @@ static int parse_v(struct cli *c, const char *val)
 {
 	c->xover |= OV_V;
 	if (!strcmp(val, "s")) {
-		notef("-vs: wait statistics are Windows-only; -vs is taken "
-		      "as -v");
-	} else if (*val) {
-		return cli_bad(c, "-v", val, "-v or -vs");
+		notef("-vs: wait statistics are Windows-only; none are "
+		      "collected");
+		c->p->verbose_stats = true;
+		return 0;
 	}
+	if (*val)
+		return cli_bad(c, "-v", val, "-v or -vs");
 	c->p->verbose = true;
 	return 0;
 }
 
 static int parse_N(struct cli *c, const char *val)
 {
+	char letter = (char)(val[0] | 0x20);	/* any case, as DiskSpd */
+
 	c->N = true;
-	if (!strcmp(val, "v"))
+	if (!val[0] || val[1])
+		letter = '\0';
+	if (letter == 'v')
 		c->t.flush = FLUSH_VIEW;
-	else if (!strcmp(val, "n"))
+	else if (letter == 'n')
 		c->t.flush = FLUSH_NV;
-	else if (!strcmp(val, "i"))
+	else if (letter == 'i')
 		c->t.flush = FLUSH_NV_NODRAIN;
 	else
 		return cli_bad(c, "-N", val, "-Nv, -Nn or -Ni");
@@ -439,6 +392,18 @@ static int set_xml_path(struct cli *c, const char *typed, const char *val)
 	if (!c->p->xml_profile_path)
 		return errf(c->err, c->errlen, ENOMEM, "out of memory");
 	return 0;
+}
+
+/* An integer value that keeps *@out (the default) when it is 0. */
+static int get_or_default(struct cli *c, const char *sw, const char *val,
+			  const char *what, uint32_t *out)
+{
+	uint32_t v = 0;
+	int ret = cli_get_u32(c, sw, val, 0, UINT32_MAX, what, &v);
+
+	if (!ret && v)
+		*out = v;
+	return ret;
 }
 
 /* Switches that take a plain integer or nothing. */
@@ -468,22 +433,16 @@ static int parse_simple(struct cli *c, char letter, const char *val)
 		return cli_get_u32(c, "-W", val, 0, UINT32_MAX,
 				   "a warm-up in seconds such as 5",
 				   &p->warmup_s);
-	case 'D':
-		if (!*val) {
-			p->iops_interval_ms = 1000;
-			return 0;
-		}
-		return cli_get_u32(c, "-D", val, 1, UINT32_MAX,
-				   "an interval in ms such as 1000",
-				   &p->iops_interval_ms);
-	case 'P':
-		if (!*val) {
-			p->progress_every = 65536;
-			return 0;
-		}
-		return cli_get_u32(c, "-P", val, 1, UINT32_MAX,
-				   "a completion count such as 65536",
-				   &p->progress_every);
+	case 'D':	/* bare -D and -D0 mean 1000 ms, as in DiskSpd */
+		p->iops_interval_ms = 1000;
+		return *val ? get_or_default(c, "-D", val,
+					     "an interval in ms such as 1000",
+					     &p->iops_interval_ms) : 0;
+	case 'P':	/* bare -P and -P0 mean 65536, as in DiskSpd */
+		p->progress_every = 65536;
+		return *val ? get_or_default(c, "-P", val,
+					     "a completion count such as "
+					     "65536", &p->progress_every) : 0;
 	case 'F':
 		c->F = true;
 		return cli_get_u32(c, "-F", val, 1, MAX_THREADS,
@@ -564,12 +523,35 @@ static int parse_flag(struct cli *c, const char *typed, char letter,
 		break;
 	case 'x':
 		c->x = true;
+		c->p->completion_routines = true;
 		notef("-x: completion routines are Windows-only; the same "
 		      "engine runs (choose one with --engine=)");
 		break;
 	case 'h':
-		return set_h(c, typed);
+		return cli_set_h(c, typed);
 	}
+	return 0;
+}
+
+/* -e<provider>: DiskSpd's ETW names (case-sensitive), or p, q, s, c
+ * (DiskSpd reads the first letter: -epx is -ep, but -eprocess is no
+ * name); accepted, nothing is traced. */
+static int parse_etw(struct cli *c, const char *val)
+{
+	static const char *const names[] = {
+		"PROCESS", "THREAD", "IMAGE_LOAD", "DISK_IO", "NETWORK",
+		"REGISTRY", "MEMORY_PAGE_FAULTS", "MEMORY_HARD_FAULTS",
+	};
+	size_t i;
+	bool known = *val && strchr("pqsc", *val) && strlen(val) <= 2;
+
+	for (i = 0; !known && i < ARRAY_SIZE(names); i++)
+		known = !strcmp(val, names[i]);
+	if (!known)
+		return cli_bad(c, "-e", val, "an ETW provider such as -eDISK_IO, "
+			       "-ePROCESS or -ep");
+	warnf("-e%s: ETW tracing is Windows-only; no ETW output is "
+	      "produced", val);
 	return 0;
 }
 
@@ -609,9 +591,7 @@ int cli_switch(struct cli *c, const char *typed, const char *tok)
 	case 'c':
 		return cli_get_size(c, "-c", val, 1, &c->t.create_bytes);
 	case 'e':
-		warnf("-e%s: ETW tracing is Windows-only; no ETW output is "
-		      "produced", val);
-		return 0;
+		return parse_etw(c, val);
 	case 'f':
 		return parse_f(c, typed, val);
 	case 'g':
@@ -626,7 +606,7 @@ int cli_switch(struct cli *c, const char *typed, const char *tok)
 	case 's':
 		return parse_s(c, typed, val);
 	case 'S':
-		return parse_cache(c, typed, val);
+		return cli_parse_cache(c, typed, val);
 	case 'T':
 		c->T = true;
 		return cli_get_size(c, "-T", val, 1, &c->t.thread_stride_bytes);

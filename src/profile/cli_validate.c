@@ -56,21 +56,24 @@ static int validate_modes(struct cli *c)
 	if (c->F && c->t_given && t->threads > 1)
 		return conflict(c, "-F conflicts with -t: -F sets the total "
 				"thread count, drop -t");
-	if (c->g && c->x)
-		return conflict(c, "-g conflicts with -x: throttling needs "
-				"the default completion mode");
+	if (c->g_bpms && c->x)
+		return conflict(c, "-g conflicts with -x: a limit in bytes "
+				"per ms needs the default completion mode "
+				"(-g<n>i, I/Os per second, may go with -x)");
 	if (c->i != c->j)
 		return conflict(c, "-i and -j go together: a burst of -i "
 				"I/Os is followed by -j ms of think time");
-	if (c->O && !c->F)
-		return conflict(c, "-O needs -F: requests per thread apply "
-				"to a thread pool");
-	if (c->F && c->O && c->g)
-		return conflict(c, "-g conflicts with -F and -O");
+	if (c->F && c->O && c->g_bpms)
+		return conflict(c, "-g conflicts with -F and -O: a limit in "
+				"bytes per ms does not apply to a thread pool "
+				"(-g<n>i, I/Os per second, does)");
 	if (c->F && c->O && c->j)
 		return conflict(c, "-j conflicts with -F and -O");
 	if (c->F && c->O && c->pflag)
 		return conflict(c, "-p conflicts with -F and -O");
+	if (c->B && t->range_len_bytes && c->fsize)
+		return conflict(c, "-B<base>:<length> conflicts with -f: both "
+				"set where the range ends; drop one");
 	if (c->N && t->cache != CACHE_MMAP)
 		return conflict(c, "-N needs -Sm: flush modes apply to "
 				"memory-mapped I/O");
@@ -83,7 +86,16 @@ static int validate_sizes(struct cli *c)
 {
 	const struct target_opts *t = &c->t;
 	uint64_t buf;
+	uint32_t i;
 
+	for (i = 0; t->dist == DIST_ABS && i < t->ndist; i++)
+		if (t->dist_ranges[i].span &&
+		    t->dist_ranges[i].span < t->block_bytes)
+			return errf(c->err, c->errlen, EINVAL,
+				    "invalid -rd range of %" PRIu64 " bytes: "
+				    "expected at least the block size (%"
+				    PRIu64 " bytes)", t->dist_ranges[i].span,
+				    t->block_bytes);
 	if (c->Zsize && t->wbuf_source_bytes < t->block_bytes)
 		return errf(c->err, c->errlen, EINVAL,
 			    "invalid -Z '%s': expected a source buffer of at "
@@ -121,6 +133,12 @@ int cli_validate(struct cli *c)
 	uint64_t total;
 	int ret;
 
+	if (c->O && !c->F) {
+		/* DiskSpd keeps -O without -F and never uses it */
+		notef("-O%" PRIu32 " without -F is ignored: -o sets the "
+		      "requests per thread", c->p->pool_requests);
+		c->p->pool_requests = 0;
+	}
 	ret = validate_modes(c);
 	if (!ret)
 		ret = validate_pattern(c, per_target);

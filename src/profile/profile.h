@@ -131,6 +131,11 @@ struct profile {
 
 	uint32_t progress_every;	/* -P; 0 = off */
 	bool verbose;			/* -v */
+	bool verbose_stats;		/* -vs: wait statistics (Windows-only,
+					 * accepted, nothing collected) */
+	bool completion_routines;	/* -x: DiskSpd's completion routines;
+					 * the same engine runs, the reports
+					 * say what DiskSpd would */
 	bool large_pages;		/* -l */
 	bool continue_on_error;		/* --continue-on-error: count failed
 					 * I/Os instead of stopping */

@@ -395,19 +395,8 @@ static void put_run_facts(const struct results *r, FILE *f)
 		fprintf(f, "WARNING: %s\n", r->warnings[i]);
 }
 
-/* A range boundary as DiskSpd prints it: the number right-aligned in 6
- * columns, then its unit (padded to 4 on the left-hand boundary). */
-static void put_dist_size(uint64_t v, bool pad, FILE *f)
-{
-	char buf[32];
-	size_t n;
-
-	fmt_size(buf, sizeof(buf), v);
-	n = strcspn(buf, "KMGT");
-	fprintf(f, pad ? "%6.*s%-4s" : "%6.*s%s", (int)n, buf, buf + n);
-}
-
-/* "[thread: 0 - 3]" with runs of consecutive ids folded, as DiskSpd. */
+/* "[thread: 0 - 3]" with runs of three or more consecutive ids folded,
+ * as DiskSpd. */
 static void put_thread_runs(const struct results *r, uint32_t target,
 			    FILE *f)
 {
@@ -425,8 +414,11 @@ static void put_thread_runs(const struct results *r, uint32_t target,
 			continue;
 		}
 		if (last != UINT32_MAX) {
-			if (last != first)
+			/* runs of three or more fold: "0 - 2", "0 1" */
+			if (last - first >= 2)
 				fprintf(f, " %" PRIu32 " -", first);
+			else if (last != first)
+				fprintf(f, " %" PRIu32, first);
 			fprintf(f, " %" PRIu32, last);
 		}
 		first = last = th;
@@ -436,34 +428,71 @@ static void put_thread_runs(const struct results *r, uint32_t target,
 	fputs("]\n", f);
 }
 
+static bool same_dist(const struct target_info *a,
+		      const struct target_info *b)
+{
+	uint32_t i;
+
+	if (a->ndist != b->ndist)
+		return false;
+	for (i = 0; i < a->ndist; i++)
+		if (a->dist[i].start != b->dist[i].start ||
+		    a->dist[i].end != b->dist[i].end ||
+		    a->dist[i].io_share_pct != b->dist[i].io_share_pct)
+			return false;
+	return true;
+}
+
+/* DiskSpd prints whole shares as "%3u%" and, when truncation made any of
+ * a distribution's shares fractional, all of them as "%0.1f%". */
+static void put_dist_ranges(const struct target_info *t, FILE *f)
+{
+	const struct results_dist *d = t->dist;
+	bool whole = true;
+	uint32_t j;
+
+	for (j = 0; j < t->ndist; j++)
+		whole &= d[j].io_share_pct == (double)(uint64_t)
+			(d[j].io_share_pct + 0.5);
+	for (j = 0; j < t->ndist; j++) {
+		if (d[j].io_share_pct <= 0)
+			continue;	/* holes are not listed */
+		fprintf(f, whole ? "%6.0f%% of IO => [" :
+			"    %0.1f%% of IO => [", d[j].io_share_pct);
+		report_text_dist_bound(d[j].start, false, f);
+		fputs(" - ", f);
+		report_text_dist_bound(d[j].end, false, f);
+		fputs(")\n", f);
+	}
+}
+
 /* -rd: the ranges the generator really uses after truncation to the
- * target and renormalising (results_fill_dist). */
+ * target and renormalising (results_fill_dist).  Targets with the same
+ * ranges share one block, each named on a line of its own, as DiskSpd. */
 static void put_effective_dist(const struct results *r, FILE *f)
 {
-	const struct results_dist *d;
-	bool header = false;
+	bool header = false, done;
 	uint32_t i, j;
 
 	for (i = 0; i < r->ntargets; i++) {
-		d = r->targets[i].dist;
 		if (!r->targets[i].ndist)
 			continue;
+		for (j = 0, done = false; j < i && !done; j++)
+			done = same_dist(&r->targets[j], &r->targets[i]);
+		if (done)
+			continue;	/* printed with an earlier target */
 		if (!header) {
 			fputs("\nEffective IO Distributions\n"
 			      "--------------------------\n", f);
 			header = true;
 		}
-		fprintf(f, "target: %s", r->targets[i].path);
-		put_thread_runs(r, i, f);
-		for (j = 0; j < r->targets[i].ndist; j++) {
-			if (d[j].io_share_pct <= 0)
-				continue;	/* holes are not listed */
-			fprintf(f, "%6.0f%% of IO => [", d[j].io_share_pct);
-			put_dist_size(d[j].start, true, f);
-			fputs("- ", f);
-			put_dist_size(d[j].end, false, f);
-			fputs(")\n", f);
+		for (j = i; j < r->ntargets; j++) {
+			if (!same_dist(&r->targets[j], &r->targets[i]))
+				continue;
+			fprintf(f, "target: %s", r->targets[j].path);
+			put_thread_runs(r, j, f);
 		}
+		put_dist_ranges(&r->targets[i], f);
 	}
 }
 
@@ -511,7 +540,7 @@ int report_text(const struct results *r, FILE *f)
 {
 	int ret;
 
-	report_text_input(&r->profile, r, r->engine, r->engine_note, f);
+	report_text_input(&r->profile, r->engine, r->engine_note, f);
 	put_sysinfo(r, f);
 	ret = put_results(r, f);
 	if (ret)

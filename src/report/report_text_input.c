@@ -14,13 +14,64 @@
 #include "lib/fmt.h"
 #include "lib/util.h"
 
+/* A size as DiskSpd writes it: the largest binary unit not above it,
+ * an integer when exact, else two decimals without trailing zeros
+ * ("64KiB", "1.95MiB", "1.5GiB"), plain bytes below 1 KiB ("512B"). */
+void report_text_size(char *buf, size_t len, uint64_t bytes)
+{
+	static const char *const unit[] = { "KiB", "MiB", "GiB", "TiB",
+					    "PiB" };
+	size_t n;
+	int u;
+
+	for (u = 4; u >= 0; u--) {
+		uint64_t one = 1ull << (10 * (u + 1));
+
+		if (bytes < one)
+			continue;
+		if (bytes % one == 0) {
+			snprintf(buf, len, "%" PRIu64 "%s", bytes / one,
+				 unit[u]);
+			return;
+		}
+		snprintf(buf, len, "%.2f", (double)bytes / (double)one);
+		n = strlen(buf);
+		while (n > 0 && buf[n - 1] == '0')
+			buf[--n] = '\0';
+		if (n > 0 && buf[n - 1] == '.')
+			buf[--n] = '\0';
+		snprintf(buf + n, len - n, "%s", unit[u]);
+		return;
+	}
+	snprintf(buf, len, "%" PRIu64 "B", bytes);
+}
+
 static const char *sz(char *buf, size_t len, uint64_t bytes)
 {
-	fmt_size(buf, len, bytes);
+	report_text_size(buf, len, bytes);
 	return buf;
 }
 
-/* The timespan's global lines (DiskSpd order) and the engine used. */
+void report_text_dist_bound(uint64_t bytes, bool open_end, FILE *f)
+{
+	char buf[32];
+	size_t n;
+
+	if (open_end) {
+		fputs("      end", f);
+		return;
+	}
+	if (!bytes) {
+		fputs("     0   ", f);
+		return;
+	}
+	report_text_size(buf, sizeof(buf), bytes);
+	n = strcspn(buf, "KMGTPB");
+	fprintf(f, "%6.*s%-3s", (int)n, buf, buf + n);
+}
+
+/* The timespan's global lines in DiskSpd's order, then ours: the engine
+ * used (DiskSpd has no such line; it stands where no DiskSpd line is). */
 static void put_timespan(const struct profile *p, const char *engine,
 			 const char *note, FILE *f)
 {
@@ -39,17 +90,10 @@ static void put_timespan(const struct profile *p, const char *engine,
 		fprintf(f, "\tgathering IOPS at intervals of %" PRIu32 "ms\n",
 			p->iops_interval_ms);
 	fprintf(f, "\trandom seed: %" PRIu64 "\n", p->seed);
-	fprintf(f, "\tI/O engine: %s\n", engine);
-	if (note && *note)
-		fprintf(f, "\tengine note: %s\n", note);
-	if (p->pool_threads) {
-		fprintf(f, "\tthread pool with %" PRIu32 " threads\n",
-			p->pool_threads);
-		if (p->pool_requests)
-			fprintf(f,
-				"\tnumber of outstanding I/O operations per thread: %" PRIu32
-				"\n", p->pool_requests);
-	}
+	if (p->pool_threads)
+		fprintf(f, "\tthread pool with %" PRIu32 " threads\n"
+			"\tnumber of outstanding I/O operations per thread: %"
+			PRIu32 "\n", p->pool_threads, p->pool_requests);
 	if (p->affinity_given && p->ncpus) {
 		fputs("\tadvanced affinity round robin (group/core): ", f);
 		for (i = 0; i < p->ncpus; i++)
@@ -59,13 +103,15 @@ static void put_timespan(const struct profile *p, const char *engine,
 	}
 	for (i = 0; i < p->ntargets; i++)
 		zr |= p->targets[i].wbuf == WBUF_RANDOM_PER_IO;
-	if (zr) {
-		fputs("\tgenerating random data for each write IO\n", f);
-		fputs("\t  WARNING: this adds the cost of filling the buffer to every write\n",
-		      f);
-		fputs("\t  WARNING: and may lower the IOPS the device can be driven to\n",
-		      f);
-	}
+	if (zr)
+		fputs("\tgenerating random data for each write IO\n"
+		      "\t  WARNING: this increases the CPU cost of issuing "
+		      "writes and should only\n"
+		      "\t           be compared to other results using the "
+		      "-Zr flag\n", f);
+	fprintf(f, "\tI/O engine: %s\n", engine);
+	if (note && *note)
+		fprintf(f, "\tengine note: %s\n", note);
 }
 
 static void put_cache(const struct target_opts *t, FILE *f)
@@ -94,7 +140,7 @@ static void put_cache(const struct target_opts *t, FILE *f)
 	static const char *const flush[] = {
 		"", ", flush mode: FlushViewOfFile",
 		", flush mode: FlushNonVolatileMemory",
-		", flush mode: FlushNonVolatileMemory, no drain",
+		", flush mode: FlushNonVolatileMemory with no drain",
 	};
 
 	if (t->cache == CACHE_MMAP)
@@ -132,29 +178,39 @@ static void put_pattern(const struct target_opts *t, FILE *f)
 			sz(a, sizeof(a), stride));
 }
 
+/* -rd as DiskSpd's "IO Distribution" block: one row per range with its
+ * I/O share and where it lies, the tail DiskSpd adds included.  A tail
+ * that gets no I/O (the stated ranges already take 100%) is not a range
+ * DiskSpd knows of, so it is not listed. */
 static void put_dist(const struct target_opts *t, FILE *f)
 {
-	char a[32];
+	uint64_t base = 0, span;
 	uint32_t i;
 
 	if (t->dist == DIST_NONE || !t->ndist)
 		return;
-	fputs("\t\tIO Distribution:", f);
+	fputs("\t\tIO Distribution:\n", f);
 	for (i = 0; i < t->ndist; i++) {
 		const struct dist_range *d = &t->dist_ranges[i];
+		bool tail = !d->span;
 
-		if (t->dist == DIST_PCT)
-			fprintf(f, "%s %" PRIu32 "%% of IO in %" PRIu64
-				"%% of target", i ? "," : "", d->io_pct,
-				d->span);
-		else if (d->span)
-			fprintf(f, "%s %" PRIu32 "%% of IO in %s", i ? "," : "",
-				d->io_pct, sz(a, sizeof(a), d->span));
-		else
-			fprintf(f, "%s %" PRIu32 "%% of IO in the rest",
-				i ? "," : "", d->io_pct);
+		if (tail && !d->io_pct && i + 1 == t->ndist)
+			break;
+		fprintf(f, "\t\t   %3" PRIu32 "%% of IO => [", d->io_pct);
+		if (t->dist == DIST_PCT) {
+			span = tail || d->span > 100 - base ? 100 - base :
+							      d->span;
+			fprintf(f, "%2" PRIu64 "%% - %3" PRIu64
+				"%%) of target\n", base, base + span);
+			base += span;
+			continue;
+		}
+		report_text_dist_bound(base, false, f);
+		fputs(" - ", f);
+		report_text_dist_bound(base + d->span, tail, f);
+		fputs(")\n", f);
+		base += d->span;
 	}
-	fputc('\n', f);
 }
 
 bool report_text_inflight(const struct results *r, uint32_t i,
@@ -175,12 +231,9 @@ bool report_text_inflight(const struct results *r, uint32_t i,
 	return n > 0;
 }
 
-/* @r is NULL for -Rp (a profile not run). */
-static void put_target(const struct profile *p, uint32_t i,
-		       const struct results *r, const char *engine, FILE *f)
+static void put_target(const struct profile *p, uint32_t i, FILE *f)
 {
 	const struct target_opts *t = &p->targets[i];
-	double qd;
 	static const char *const prio[] = { "normal", "very low", "low",
 					    "normal" };
 	char a[32];
@@ -206,10 +259,6 @@ static void put_target(const struct profile *p, uint32_t i,
 	if (p->pool_threads && p->pool_requests)
 		fprintf(f, "\t\trelative IO weight in thread pool: %" PRIu32 "\n",
 			t->weight);
-	else if (report_text_inflight(r, i, &qd))
-		fprintf(f,
-			"\t\tnumber of outstanding I/O operations per thread: %" PRIu32
-			" (achieved %.1f)\n", t->outstanding, qd);
 	else
 		fprintf(f,
 			"\t\tnumber of outstanding I/O operations per thread: %" PRIu32
@@ -217,24 +266,29 @@ static void put_target(const struct profile *p, uint32_t i,
 	if (t->base_bytes)
 		fprintf(f, "\t\tbase file offset: %s\n",
 			sz(a, sizeof(a), t->base_bytes));
-	if (t->max_bytes)
+	if (t->max_bytes || t->range_len_bytes)
 		fprintf(f, "\t\tmax file size: %s\n",
-			sz(a, sizeof(a), t->max_bytes));
+			sz(a, sizeof(a), t->max_bytes ? t->max_bytes :
+				 t->base_bytes + t->range_len_bytes));
 	if (t->thread_stride_bytes)
 		fprintf(f, "\t\tthread stride size: %s\n",
 			sz(a, sizeof(a), t->thread_stride_bytes));
+	/* DiskSpd's words; on Linux -fs and -fr are posix_fadvise()
+	 * hints and -ft has no equivalent (see the README) */
 	if (t->hint_sequential)
-		fputs("\t\tusing sequential access hint (POSIX_FADV_SEQUENTIAL)\n",
-		      f);
+		fputs("\t\tusing FILE_FLAG_SEQUENTIAL_SCAN hint\n", f);
 	if (t->hint_random)
-		fputs("\t\tusing random access hint (POSIX_FADV_RANDOM)\n", f);
+		fputs("\t\tusing FILE_FLAG_RANDOM_ACCESS hint\n", f);
 	if (t->hint_temporary)
-		fputs("\t\ttemporary file hint (no Linux equivalent, ignored)\n",
-		      f);
+		fputs("\t\tusing FILE_ATTRIBUTE_TEMPORARY hint\n", f);
 	if (!p->pool_threads)
 		fprintf(f, "\t\tthreads per file: %" PRIu32 "\n", t->threads);
+	/* the completion line as DiskSpd words it for the same switches;
+	 * the engine that really ran is the timespan's "I/O engine" */
 	if (!p->pool_threads && t->outstanding > 1)
-		fprintf(f, "\t\tusing %s\n", engine);
+		fputs(p->completion_routines ?
+		      "\t\tusing completion routines (ReadFileEx/WriteFileEx)\n" :
+		      "\t\tusing I/O Completion Ports\n", f);
 	fprintf(f, "\t\tIO priority: %s\n",
 		prio[t->io_priority < 4 ? t->io_priority : 3]);
 	if (t->throttle_iops)
@@ -246,8 +300,7 @@ static void put_target(const struct profile *p, uint32_t i,
 	put_dist(t, f);
 }
 
-void report_text_input(const struct profile *p, const struct results *r,
-		       const char *engine, const char *note, FILE *f)
+void report_text_input(const struct profile *p, const char *engine, const char *note, FILE *f)
 {
 	uint32_t i;
 
@@ -260,16 +313,16 @@ void report_text_input(const struct profile *p, const struct results *r,
 		fputs("\tusing verbose mode\n", f);
 	put_timespan(p, engine, note, f);
 	for (i = 0; i < p->ntargets; i++)
-		put_target(p, i, r, engine, f);
+		put_target(p, i, f);
 	fputc('\n', f);
 }
 
 int report_text_profile(const struct profile *p, FILE *f)
 {
 	if (p->engine)
-		report_text_input(p, NULL, p->engine, NULL, f);
+		report_text_input(p, p->engine, NULL, f);
 	else
-		report_text_input(p, NULL, "io_uring",
+		report_text_input(p, "io_uring",
 				  "default; libaio, then sync, if io_uring is "
 				  "unavailable", f);
 	return ferror(f) ? -EIO : 0;

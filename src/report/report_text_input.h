@@ -4,17 +4,26 @@
 #define IOPROBE_REPORT_TEXT_INPUT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
 #include "profile/profile.h"
 #include "results/results.h"
 
-/* "Command Line" and "Input parameters" of @p as DiskSpd prints them;
- * @r is NULL for a profile not run (no achieved queue depth then),
- * @engine and @note name the engine used and why. */
-void report_text_input(const struct profile *p, const struct results *r,
-		       const char *engine, const char *note, FILE *f);
+/* "Command Line" and "Input parameters" of @p as DiskSpd prints them,
+ * byte for byte; @engine and @note (the engine used and why) go on lines
+ * of their own after DiskSpd's timespan lines. */
+void report_text_input(const struct profile *p, const char *engine,
+		       const char *note, FILE *f);
+
+/* @bytes as DiskSpd writes a size: "64KiB", "1.95MiB", "512B". */
+void report_text_size(char *buf, size_t len, uint64_t bytes);
+
+/* One boundary of an -rdabs range as DiskSpd aligns it: the number in 6
+ * columns and its unit in 3 ("     1GiB", "     0   "), or "      end"
+ * for the open end of the tail (@open_end). */
+void report_text_dist_bound(uint64_t bytes, bool open_end, FILE *f);
 
 /* Time-averaged requests in flight on target @i over its rows into
  * *@mean; false when there is nothing measured to average (@r NULL,

@@ -281,6 +281,26 @@ static int check_source(const struct target_opts *o, char *err,
 	return 0;
 }
 
+/* DiskSpd also takes '/' as a switch character (/b8K); ioprobe reads
+ * '/b8K' as a path.  A missing target of that shape (a switch letter, no
+ * further '/') is most likely a DiskSpd switch, and the error says so. */
+static int check_switch_like(const struct target_opts *o, char *err,
+			     size_t errlen)
+{
+	const char *s = o->path;
+	struct stat st;
+
+	if (s[0] != '/' || !s[1] || !strchr("?abBcCdDefFghiIjlLnNoOpPrRsS"
+					    "tTvwWxXyzZ:", s[1]) ||
+	    strchr(s + 1, '/') || o->create_bytes || !lstat(s, &st) ||
+	    errno != ENOENT)
+		return 0;
+	return errf(err, errlen, ENOENT,
+		    "no such target '%s': it looks like the DiskSpd switch "
+		    "'-%s', but ioprobe reads only '-' as a switch character "
+		    "('/' starts a path)", s, s + 1);
+}
+
 static int check_target(const struct target_opts *o, char *err,
 			size_t errlen)
 {
@@ -289,7 +309,9 @@ static int check_target(const struct target_opts *o, char *err,
 
 	if (!o->path || !o->path[0])
 		return 0;	/* target.c names the empty path */
-	ret = check_path(o, err, errlen);
+	ret = check_switch_like(o, err, errlen);
+	if (!ret)
+		ret = check_path(o, err, errlen);
 	if (!ret)
 		ret = check_source(o, err, errlen);
 	if (ret)

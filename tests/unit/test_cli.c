@@ -193,7 +193,9 @@ static void test_time_and_stats(void **state)
 	assert_true(P.verbose);
 	OK("-W0 f");
 	assert_int_equal(P.warmup_s, 0);
-	FAILS("-D0 f", "invalid -D '0'");
+	OK("-D0 -P0 f");	/* DiskSpd: 0 keeps the defaults */
+	assert_int_equal(P.iops_interval_ms, 1000);
+	assert_int_equal(P.progress_every, 65536);
 	FAILS("-Lx f", "invalid -L 'x'");
 }
 
@@ -212,7 +214,10 @@ static void test_threads_and_queue(void **state)
 	OK("-F2 -O8 f");
 	assert_int_equal(P.pool_requests, 8);
 	OK("-F2 -t1 f");
-	FAILS("-O8 f", "-O needs -F");
+	OK("-O8 -o3 f");	/* ignored without -F, as in DiskSpd */
+	assert_int_equal(P.pool_requests, 0);
+	assert_int_equal(T0->outstanding, 3);
+	STDERR_HAS("-O8 without -F is ignored");
 	FAILS("-F2 -t2 f", "-F conflicts with -t");
 }
 
@@ -338,9 +343,7 @@ static void test_write_mix_and_buffers(void **state)
 	assert_true(profile_writes(&P));
 	OK("-w100 f");
 	assert_int_equal(T0->write_pct, 100);
-	OK("-w f");
-	assert_int_equal(T0->write_pct, 0);
-	STDERR_HAS("ioprobe: note: bare -w");
+	FAILS("-w f", "no write ratio passed to -w");
 	FAILS("-w150 f", "invalid -w '150': expected a write percentage from "
 	      "0 to 100");
 	OK("-Z f");
@@ -359,7 +362,6 @@ static void test_write_mix_and_buffers(void **state)
 	FAILS("-Z4K f", "invalid -Z '4K': expected a source buffer of at "
 	      "least the block size (65536 bytes)");
 	FAILS("-Zq f", "invalid -Z 'q'");
-	FAILS("-Z1M, f", "invalid -Z '1M,'");
 }
 
 static void test_offsets(void **state)
@@ -489,6 +491,71 @@ static void test_windows_only(void **state)
 	assert_true(P.seed_given);
 }
 
+/* The value rules DiskSpd's parser applies (issue 10). */
+static void test_diskspd_values(void **state)
+{
+	(void)state;
+	OK("-g1.5i f");		/* the leading digits, in I/Os per second */
+	assert_int_equal(T0->throttle_iops, 1);
+	assert_int_equal(T0->throttle_bytes_per_ms, 0);
+	FAILS("-g0 f", "invalid -g '0'");
+	FAILS("-g0i f", "invalid -g '0i'");
+	FAILS("-g100x f", "invalid -g '100x'");
+	FAILS("-gi100 f", "invalid -g 'i100'");
+	FAILS("-g f", "invalid -g ''");
+	OK("-g100i -x f");
+	assert_true(P.completion_routines);
+	OK("-F2 -O4 -g100i f");
+	assert_int_equal(T0->throttle_iops, 100);
+	FAILS("-F2 -O4 -g100 f", "-g conflicts with -F and -O");
+	OK("-s0 f");
+	assert_int_equal(T0->stride_bytes, 0);
+	FAILS("-B5m:1m -f6m f", "conflicts with -f");
+	OK("-B5m -f6m f");
+	OK("-Sbm f");
+	assert_int_equal(T0->cache, CACHE_MMAP);
+	OK("-Smb f");
+	assert_int_equal(T0->cache, CACHE_MMAP);
+	OK("-Srm f");
+	assert_int_equal(T0->cache, CACHE_MMAP);
+	FAILS("-Smu f", "conflicting cache switch '-Smu'");
+	FAILS("-Su -Sm f", "conflicting cache switch '-Sm'");
+	FAILS("-Sm -Sm f", "conflicting cache switch '-Sm'");
+	FAILS("-Sm -h f", "conflicting cache switch '-h'");
+	OK("-Sm -NV f");
+	assert_int_equal(T0->flush, FLUSH_VIEW);
+	OK("-Sm -NI f");
+	assert_int_equal(T0->flush, FLUSH_NV_NODRAIN);
+	FAILS("-Sm -Nvv f", "invalid -N 'vv'");
+	FAILS("-Sm -N f", "invalid -N ''");
+	OK("-b8K -Z1M, f");
+	assert_int_equal(T0->wbuf, WBUF_SOURCE);
+	assert_null(T0->wbuf_source_path);
+	OK("-z4294967295 f");
+	assert_int_equal(P.seed, 4294967295U);
+	FAILS("-z42x f", "invalid -z '42x'");
+	FAILS("-z4294967296 f", "32-bit seed");
+	FAILS("-e f", "invalid -e ''");
+	FAILS("-eFOO f", "invalid -e 'FOO'");
+	FAILS("-eprocess f", "invalid -e 'process'");
+	OK("-epx f");
+	OK("-eMEMORY_HARD_FAULTS f");
+	OK("-vs f");
+	assert_false(P.verbose);
+	assert_true(P.verbose_stats);
+	STDERR_HAS("wait statistics are Windows-only");
+	FAILS("-a0 -n f", "-n conflicts with -a");
+	FAILS("-a256 f", "core 256 is out of range");
+	FAILS("-a64 f", "core 64 is out of range");
+	FAILS("-ag16,0 f", "invalid -a 'g16,0'");
+	FAILS("-ag0 f", "invalid -a 'g0'");
+	FAILS("-ag1,0,g2 f", "invalid -a 'g1,0,g2'");
+	FAILS("-a1, f", "invalid -a '1,'");
+	OK("-ag0,1,4,6 -ag1,2,5,7 f");
+	assert_int_equal(P.ncpus, 6);
+	assert_int_equal(P.cpus[5], 71);
+}
+
 static void test_validation_rules(void **state)
 {
 	(void)state;
@@ -530,14 +597,19 @@ static void test_repeats(void **state)
 	assert_int_equal(T0->outstanding, 9);
 	OK("-c1G -c2G f");
 	assert_int_equal(T0->create_bytes, 2ULL << 30);
-	OK("-Z -Zr f");
-	assert_int_equal(T0->wbuf, WBUF_RANDOM_PER_IO);
+	OK("-Z -Zr f");		/* zeros win, either order */
+	assert_int_equal(T0->wbuf, WBUF_ZERO);
+	OK("-Zr -Z f");
+	assert_int_equal(T0->wbuf, WBUF_ZERO);
+	OK("-rs10 -rs20 f");	/* last wins */
+	assert_int_equal(T0->random_pct, 20);
+	OK("-r -rdpct10/10 -rdabs20/1G f");
+	assert_int_equal(T0->dist, DIST_ABS);
+	assert_int_equal(T0->dist_ranges[0].io_pct, 20);
 	FAILS("-B1G -B2G f", "switch '-B2G' repeats");
 	FAILS("-f1G -f2G f", "switch '-f2G' repeats");
 	FAILS("-r -r4K f", "switch '-r4K' repeats");
-	FAILS("-rs10 -rs20 f", "switch '-rs20' repeats");
 	FAILS("-s -s8K f", "switch '-s8K' repeats");
-	FAILS("-r -rdpct10/10 -rdpct10/10 f", "repeats");
 	FAILS("-Xa.xml -Xb.xml", "switch '-Xb.xml' repeats");
 }
 
@@ -926,6 +998,7 @@ int main(void)
 		cmocka_unit_test(test_affinity),
 		cmocka_unit_test(test_formats),
 		cmocka_unit_test(test_windows_only),
+		cmocka_unit_test(test_diskspd_values),
 		cmocka_unit_test(test_validation_rules),
 		cmocka_unit_test(test_repeats),
 		cmocka_unit_test(test_token_order),
