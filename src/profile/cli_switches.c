@@ -402,8 +402,11 @@ static int parse_v(struct cli *c, const char *val)
 {
 	c->xover |= OV_V;
 	if (!strcmp(val, "s")) {
-		notef("-vs: wait statistics are Windows-only; -vs is taken "
-		      "as -v");
+		/* DiskSpd's VerboseStats, not -v: kept for its profile */
+		c->p->verbose_stats = true;
+		notef("-vs: wait statistics are Windows-only; nothing more "
+		      "is printed");
+		return 0;
 	} else if (*val) {
 		return cli_bad(c, "-v", val, "-v or -vs");
 	}
@@ -564,6 +567,7 @@ static int parse_flag(struct cli *c, const char *typed, char letter,
 		break;
 	case 'x':
 		c->x = true;
+		c->p->completion_routines = true;
 		notef("-x: completion routines are Windows-only; the same "
 		      "engine runs (choose one with --engine=)");
 		break;

@@ -131,6 +131,8 @@ struct profile {
 
 	uint32_t progress_every;	/* -P; 0 = off */
 	bool verbose;			/* -v */
+	bool verbose_stats;		/* -vs (DiskSpd's wait statistics) */
+	bool completion_routines;	/* -x (DiskSpd's ReadFileEx mode) */
 	bool large_pages;		/* -l */
 	bool continue_on_error;		/* --continue-on-error: count failed
 					 * I/Os instead of stopping */

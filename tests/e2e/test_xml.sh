@@ -42,8 +42,12 @@ check_eq "first IOPS bucket at 100 ms" \
 	"$(x "$T/out" 'string(/Results/TimeSpan/Iops/Bucket[1]/@SampleMillisecond)')" 100
 check_eq "IopsStdDev per Thread/Target too" \
 	"$(x "$T/out" 'count(//Thread/Target/Iops/IopsStdDev)')" 2
-check_eq "Linux facts beside DiskSpd's: Device per Target" \
-	"$(x "$T/out" 'count(//Thread/Target/Device/LogicalBlockSize)')" 2
+check_eq "no Linux element inside Thread/Target" \
+	"$(x "$T/out" 'count(//Thread/Target/Device)')" 0
+check_eq "device facts per target in System/Linux, keyed by path" \
+	"$(x "$T/out" "count(/Results/System/Linux/Target[Path='$T/f.dat']/LogicalBlockSize)")" 1
+check_eq "per-run facts of each thread in TimeSpan/Linux/Target" \
+	"$(x "$T/out" "count(/Results/TimeSpan/Linux/Target[Path='$T/f.dat']/Thread/AchievedQueueDepth)")" 2
 check "Linux Kernel element in System" \
 	test -n "$(x "$T/out" 'string(/Results/System/Linux/Kernel)')"
 check_eq "IOCount = ReadCount + WriteCount" \

@@ -452,7 +452,8 @@ static const char *const may_miss[] = {
 	"io_failure.message", "totals", "cpus_seen", "errors_by_errno",
 	"errors_by_errno[0].name", "percentiles_ns",
 	"latency_histogram.buckets", "latency_histogram.max_ns",
-	"profile.continue_on_error", "flush",
+	"profile.continue_on_error", "flush", "profile.verbose_stats",
+	"profile.completion_routines", "system.topology",
 };
 
 static bool may_miss_path(const char *path)

@@ -179,8 +179,14 @@ static void test_threads_and_counts(void **state)
 	    "        <AverageWriteLatencyMilliseconds>0.200"
 	    "</AverageWriteLatencyMilliseconds>\n"
 	    "        <WriteLatencyStdev>0.000</WriteLatencyStdev>\n");
-	has(s, "          <AchievedQueueDepth>1.50</AchievedQueueDepth>\n");
-	has(s, "          <FileSystem>ext4</FileSystem>\n");
+	/* Linux facts: per target in System/Linux and TimeSpan/Linux,
+	 * keyed by path, never inside Thread/Target */
+	has(s, "      <Target>\n        <Path>/mnt/t/a&amp;b&lt;c"
+	    "&gt;.dat</Path>\n        <Thread>\n          <Id>0</Id>\n"
+	    "          <AchievedQueueDepth>1.50</AchievedQueueDepth>\n");
+	has(s, "      <Target>\n        <Path>/mnt/t/a&amp;b&lt;c&gt;.dat"
+	    "</Path>\n        <FileSystem>ext4</FileSystem>\n");
+	assert_null(strstr(s, "<Device>"));
 	/* no read latency lines for the write-only thread */
 	assert_null(strstr(strstr(s, "<Id>1</Id>\n      <Target>"),
 			   "AverageReadLatencyMilliseconds"));
