@@ -205,32 +205,6 @@ static void aggregate3(const struct results *r,
 	}
 }
 
-/* -rd: the effective ranges the generator used (results_fill_dist), as
- * DiskSpd's <Distribution><Absolute><Range IO="pct">bytes</Range>...,
- * holes IO="0". */
-static void write_distribution(FILE *f, unsigned int lvl,
-			       const struct results *r,
-			       const struct thread_target *row)
-{
-	const struct target_info *t;
-	uint32_t j;
-
-	if (row->target >= r->profile.ntargets ||
-	    row->target >= r->ntargets || !r->targets[row->target].ndist)
-		return;
-	t = &r->targets[row->target];
-	xml_open(f, lvl, "Distribution");
-	xml_open(f, lvl + 1, "Absolute");
-	for (j = 0; j < t->ndist; j++) {
-		xml_ind(f, lvl + 2);
-		fprintf(f, "<Range IO=\"%.0f\">%" PRIu64 "</Range>\n",
-			t->dist[j].io_share_pct,
-			t->dist[j].end - t->dist[j].start);
-	}
-	xml_close(f, lvl + 1, "Absolute");
-	xml_close(f, lvl, "Distribution");
-}
-
 static void write_target(FILE *f, unsigned int lvl, const struct results *r,
 			 const struct thread_target *row, struct work *w)
 {
@@ -249,7 +223,7 @@ static void write_target(FILE *f, unsigned int lvl, const struct results *r,
 	xml_u64(f, lvl + 1, "ReadCount", w->a[0].ios);
 	xml_u64(f, lvl + 1, "WriteBytes", w->a[1].bytes);
 	xml_u64(f, lvl + 1, "WriteCount", w->a[1].ios);
-	write_distribution(f, lvl + 1, r, row);
+	xml_distribution(f, lvl + 1, r, row->target);
 	if (p->measure_latency)
 		write_row_latency(f, lvl + 1, w->a);
 	if (r->nintervals && w->s.n) {

@@ -19,6 +19,11 @@ void xml_system(FILE *f, unsigned int lvl, const struct results *r);
 /* <CpuUtilization> with DiskSpd's per-CPU Socket/Node/Group/Core/Id. */
 void xml_cpu_utilization(FILE *f, unsigned int lvl, const struct results *r);
 
+/* <Distribution> of Thread/Target for target @target (nothing without
+ * -rd): the effective ranges as DiskSpd prints them. */
+void xml_distribution(FILE *f, unsigned int lvl, const struct results *r,
+		      uint32_t target);
+
 /* <Linux> of a TimeSpan: engine, batching, label, interruption,
  * warnings, failed I/Os, then one <Target> per target (see below). */
 void xml_timespan_linux(FILE *f, unsigned int lvl, const struct results *r);

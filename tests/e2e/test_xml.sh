@@ -197,6 +197,11 @@ check_eq "-rd: range bytes cover the target" "$(xmllint --xpath \
 	'sum(//Thread/Target/Distribution/Absolute/Range)' "$T/rd.xml")" 102400
 check_eq "-rd: hole has IO 0" "$(xmllint --xpath \
 	'string(//Thread/Target/Distribution/Absolute/Range[3]/@IO)' "$T/rd.xml")" 0
+# DiskSpd places -rdpct ranges on aligned offsets: 10 % of 100 KiB ends
+# at 8 KiB, not 10240 bytes
+check_eq "-rd: ranges rounded down to the 4 KiB alignment, as DiskSpd" \
+	"$(xmllint --xpath '//Thread/Target/Distribution/Absolute/Range/text()' \
+		"$T/rd.xml" | tr '\n' ' ')" "8192 12288 8192 73728 "
 
 # --- DiskSpd's profile elements: -Zr, -x, -vs, the -rdpct tail ----------
 run_io -Rpxml -Zr -w50 -x -vs "$T/z.dat"
