@@ -12,6 +12,7 @@
 #include "report/report.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
@@ -136,6 +137,16 @@ static uint32_t series_valid(const struct series *s)
 	return 0;
 }
 
+static bool dir_seen(const struct series *s, unsigned int d)
+{
+	uint32_t i;
+
+	for (i = 0; i < s->n; i++)
+		if (s->dir[d][i].ios)
+			return true;
+	return false;
+}
+
 static void lat_attrs(FILE *f, const char *dir, const struct interval_stat *x)
 {
 	double mn = 0, mx = 0, avg = 0, sd = 0, var;
@@ -164,8 +175,9 @@ static void write_iops(FILE *f, unsigned int lvl, const struct agg *a,
 	unsigned int d;
 
 	xml_open(f, lvl, "Iops");
+	/* DiskSpd: each standard deviation when its series saw I/O */
 	for (d = 0; d < 3; d++)
-		if (a[d].ios)
+		if (d == 2 ? valid > 0 : dir_seen(s, d))
 			xml_dbl(f, lvl + 1, sd[d], 3, a[d].iops_stddev);
 	for (i = 0; i < valid; i++) {
 		const struct interval_stat *rd = &s->dir[DIR_READ][i];
