@@ -100,7 +100,7 @@ static void number_cores(struct system_info *s, const uint32_t *core_id)
 
 int topology_read(const char *sysfs, struct system_info *s)
 {
-	static uint32_t core_id[RESULTS_MAX_TOPO];
+	uint32_t core_id[RESULTS_MAX_TOPO];	/* 4 KiB */
 	char path[PATH_MAX], online[4096];
 	struct cpuset on;
 	uint32_t c;
