@@ -121,9 +121,10 @@ static const struct xfield target_fields[] = {
 	{ "FlushType", XF_ENUM, TE(flush), .def = FLUSH_NONE,
 	  .flags = XF_OMIT, .en = &flush_enum },
 	{ "WriteBufferContent", XF_NODE, NONE, .sub = &wbuf_tbl },
-	/* DiskSpd reads <RandomWriteData> (-Zr) but never writes it, losing
-	 * -Zr on a round trip; we write it so the round trip is exact. */
-	{ "RandomWriteData", XF_FLAG, TE(wbuf), .def = WBUF_RANDOM_PER_IO },
+	/* -Zr as profiles of earlier ioprobe versions wrote it; DiskSpd's
+	 * schema has <RandomWriteData> in <TimeSpan> only */
+	{ "RandomWriteData", XF_FLAG, TE(wbuf), .def = WBUF_RANDOM_PER_IO,
+	  .flags = XF_READONLY },
 	{ "ParallelAsyncIO", XF_BOOL, TB(parallel_async) },
 	{ "BurstSize", XF_U32, T32(burst), U32MAX, .flags = XF_OMIT },
 	{ "ThinkTime", XF_U32, T32(think_ms), U32MAX, .flags = XF_OMIT },
@@ -176,8 +177,8 @@ static const struct xfield affinity_fields[] = {
 static const struct xtable affinity_tbl = TABLE(affinity_fields, NULL);
 
 static const struct xfield timespan_fields[] = {
-	/* -x: the same engine here; always written false */
-	{ "CompletionRoutines", XF_BOOL, NONE, .def = false },
+	/* -x: the same engine runs here; kept for DiskSpd */
+	{ "CompletionRoutines", XF_BOOL, PB(completion_routines) },
 	{ "MeasureLatency", XF_BOOL, PB(measure_latency) },
 	[TS_CALC] = { "CalculateIopsStdDev", XF_BOOL, SB(calc),
 		      .write = xh_w_calc },
@@ -192,6 +193,11 @@ static const struct xfield timespan_fields[] = {
 	[TS_SEED] = { "RandSeed", XF_U64, P64(seed), 0, UINT64_MAX },
 	{ "Affinity", XF_NODE, NONE, .sub = &affinity_tbl,
 	  .read = xh_r_affinity, .present = xh_has_affinity },
+	/* -Zr, for all targets; DiskSpd reads it but never writes it (so
+	 * its -Rpxml loses -Zr), we write it so the round trip is exact */
+	[TS_RANDOM_WRITE] = { "RandomWriteData", XF_BOOL, SB(random_write),
+			      .present = xh_has_random_write,
+			      .write = xh_w_random_write },
 	[TS_TARGETS] = { "Targets", XF_NODE, NONE, .flags = XF_DEFER,
 			 .sub = &targets_tbl },
 };
@@ -223,7 +229,7 @@ static const struct xfield profile_fields[] = {
 	{ "ResultFormat", XF_ENUM, PE(format), .en = &format_enum,
 	  .write = xh_w_format },
 	{ "Verbose", XF_BOOL, PB(verbose) },
-	{ "VerboseStats", XF_BOOL, NONE, .flags = XF_READONLY },
+	{ "VerboseStats", XF_BOOL, PB(verbose_stats), .flags = XF_OMIT },
 	{ "PrecreateFiles", XF_ENUM, NONE, .flags = XF_READONLY,
 	  .en = &precreate_enum },
 	{ "ETW", XF_NODE, NONE, .flags = XF_READONLY, .sub = &etw_tbl },

@@ -81,6 +81,22 @@ void xh_w_calc(struct xw *w, unsigned int lvl, const struct xfield *f)
 	xw_bool(w, lvl, f->name, w->p->iops_interval_ms > 0);
 }
 
+bool xh_has_random_write(const struct xw *w)
+{
+	uint32_t i;
+
+	for (i = 0; i < w->p->ntargets; i++)
+		if (w->p->targets[i].wbuf == WBUF_RANDOM_PER_IO)
+			return true;
+	return false;
+}
+
+void xh_w_random_write(struct xw *w, unsigned int lvl,
+		       const struct xfield *f)
+{
+	xw_bool(w, lvl, f->name, true);
+}
+
 void xh_w_bucket(struct xw *w, unsigned int lvl, const struct xfield *f)
 {
 	xw_u64(w, lvl, f->name,
@@ -91,6 +107,8 @@ int xh_f_timespan(struct xp_ctx *c, const struct xtable *tbl, const xmlNode *n,
 		  const xmlNode *const *seen)
 {
 	struct profile *p = c->p;
+	uint32_t i;
+	int ret;
 
 	if (seen[TS_SEED] && p->seed)
 		p->seed_given = true;
@@ -102,8 +120,13 @@ int xh_f_timespan(struct xp_ctx *c, const struct xtable *tbl, const xmlNode *n,
 	if (!seen[TS_TARGETS])
 		return xp_bad(c, n, "<TimeSpan> has no <Targets>: expected at "
 			      "least one <Target>");
-	return xp_read_field(c, &tbl->fields[TS_TARGETS],
-			     seen[TS_TARGETS]);
+	ret = xp_read_field(c, &tbl->fields[TS_TARGETS], seen[TS_TARGETS]);
+	/* -Zr: random data for the targets that write the pattern (-Z
+	 * zeros and -Z<size> buffers win, as on DiskSpd's command line) */
+	for (i = 0; !ret && c->s.random_write && i < p->ntargets; i++)
+		if (p->targets[i].wbuf == WBUF_PATTERN)
+			p->targets[i].wbuf = WBUF_RANDOM_PER_IO;
+	return ret;
 }
 
 static int add_cpu(struct xp_ctx *c, const xmlNode *n, uint64_t group,
@@ -537,16 +560,23 @@ int xh_r_range(struct xp_ctx *c, const struct xfield *f, const xmlNode *n)
 	return 0;
 }
 
+/* A -rdpct range "to the rest" (span 0) is written as DiskSpd states
+ * its tail range, with the real span: -rdpct90/10 gives <Range IO="10">90
+ * </Range>.  An absolute open tail stays 0, as DiskSpd writes it. */
 void xh_w_ranges(struct xw *w, unsigned int lvl, const struct xfield *f)
 {
 	const struct target_opts *t = w->t;
+	uint64_t span, used = 0;
 	uint32_t i;
 
 	for (i = 0; i < t->ndist && i < PROFILE_MAX_DIST; i++) {
+		span = t->dist_ranges[i].span;
+		if (t->dist == DIST_PCT && !span)
+			span = used < 100 ? 100 - used : 0;
+		used += span;
 		xw_indent(w, lvl);
 		fprintf(w->f, "<%s IO=\"%" PRIu32 "\">%" PRIu64 "</%s>\n",
-			f->name, t->dist_ranges[i].io_pct,
-			t->dist_ranges[i].span, f->name);
+			f->name, t->dist_ranges[i].io_pct, span, f->name);
 	}
 }
 

@@ -18,7 +18,9 @@
  * overrides another field (-Woverride-init) or leaves a hole the goldens
  * of test_xml.sh fall into. */
 enum { PR_SPANS = 7 };				/* <Profile> */
-enum { TS_CALC = 2, TS_SEED = 10, TS_TARGETS = 12 };	/* <TimeSpan> */
+enum {						/* <TimeSpan> */
+	TS_CALC = 2, TS_SEED = 10, TS_RANDOM_WRITE = 12, TS_TARGETS = 13,
+};
 enum { WB_PATTERN, WB_SOURCE };			/* <WriteBufferContent> */
 enum { SRC_SIZE };				/* <RandomDataSource> */
 enum {						/* <Target> */
@@ -56,6 +58,8 @@ void xh_w_format(struct xw *w, unsigned int lvl,
 		 const struct xfield *f);
 void xh_w_calc(struct xw *w, unsigned int lvl,
 	       const struct xfield *f);
+void xh_w_random_write(struct xw *w, unsigned int lvl,
+		       const struct xfield *f);
 void xh_w_bucket(struct xw *w, unsigned int lvl,
 		 const struct xfield *f);
 void xh_w_group_cpus(struct xw *w, unsigned int lvl,
@@ -99,6 +103,7 @@ int xh_f_ranges(struct xp_ctx *c, const struct xtable *tbl,
 
 /* presence in the output */
 bool xh_has_affinity(const struct xw *w);
+bool xh_has_random_write(const struct xw *w);
 bool xh_is_random(const struct xw *w);
 bool xh_is_sequential(const struct xw *w);
 bool xh_has_ratio(const struct xw *w);

@@ -18,6 +18,7 @@
 struct xp_scratch {
 	bool calc;			/* <CalculateIopsStdDev> */
 	uint32_t bucket_ms;		/* <IoBucketDuration> */
+	bool random_write;		/* <RandomWriteData> of the TimeSpan */
 	int pattern;			/* <Pattern>, as an enum wbuf_mode */
 	unsigned int kinds;		/* <Percent>/<Absolute> in a
 					 * <Distribution> so far */

@@ -20,6 +20,7 @@
 #include "results/hist.h"
 #include "profile/profile.h"
 #include "results/results.h"
+#include "results/topo.h"
 #include "lib/fmt.h"
 #include "lib/util.h"
 
@@ -101,19 +102,73 @@ static void put_sysinfo(const struct results *r, FILE *f)
 		put_target_facts(&r->targets[i], f);
 }
 
+/* DiskSpd's optional CPU columns, in its order: Socket (several
+ * sockets), Node (several NUMA nodes), Group (several processor groups),
+ * Core (SMT), each with its header, rule width and cell format. */
+struct cpu_cols {
+	bool socket, node, group, core;
+};
+
+static void cpu_cols(const struct system_info *s, struct cpu_cols *c)
+{
+	c->socket = topo_sockets(s) > 1;
+	c->node = topo_nodes(s) > 1;
+	c->group = topo_groups(s) > 1;
+	c->core = topo_smt(s);
+}
+
+static unsigned int cpu_rule(const struct cpu_cols *c)
+{
+	return 40 + (c->socket ? 9 : 0) + (c->node ? 7 : 0) +
+		(c->group ? 8 : 0) + (c->core ? 7 : 0);
+}
+
+static void put_cpu_head(const struct cpu_cols *c, FILE *f)
+{
+	fputc('\n', f);
+	if (c->socket)
+		fputs("Socket | ", f);
+	if (c->node)
+		fputs("Node | ", f);
+	if (c->group)
+		fputs("Group | ", f);
+	if (c->core)
+		fputs("Core | ", f);
+	fputs("CPU |  Usage |  User  | Kernel |  Idle\n", f);
+	put_dashes(f, cpu_rule(c));
+}
+
+/* The prefix cells of CPU @id. */
+static void put_cpu_prefix(const struct results *r, const struct cpu_cols *c,
+			   uint32_t id, FILE *f)
+{
+	struct cpu_topo t = topo_of(&r->sys, id);
+
+	if (c->socket)
+		fprintf(f, "%7" PRIu32 "| ", t.socket);
+	if (c->node)
+		fprintf(f, "%5" PRIu32 "| ", t.node);
+	if (c->group)
+		fprintf(f, "%6" PRIu32 "| ", topo_group(id));
+	if (c->core)
+		fprintf(f, "%5" PRIu32 "| ", t.core);
+}
+
 static void put_cpu(const struct results *r, FILE *f)
 {
 	double u = 0, us = 0, k = 0, id = 0;
+	struct cpu_cols cols;
 	uint32_t i;
 
-	fputs("\nCPU |  Usage |  User  | Kernel |  Idle\n", f);
-	put_dashes(f, 40);
+	cpu_cols(&r->sys, &cols);
+	put_cpu_head(&cols, f);
 	for (i = 0; i < r->ncpus; i++) {
 		const struct cpu_usage *c = &r->cpus[i];
 
+		put_cpu_prefix(r, &cols, c->id, f);
 		fprintf(f, "%4" PRIu32 "| %6.2f%%| %6.2f%%| %6.2f%%| %6.2f%%\n",
-			c->id, c->usage_pct, c->user_pct, c->kernel_pct,
-			c->idle_pct);
+			c->id % RESULTS_CPUS_PER_GROUP, c->usage_pct,
+			c->user_pct, c->kernel_pct, c->idle_pct);
 		u += c->usage_pct;
 		us += c->user_pct;
 		k += c->kernel_pct;
@@ -125,8 +180,10 @@ static void put_cpu(const struct results *r, FILE *f)
 		k /= r->ncpus;
 		id /= r->ncpus;
 	}
-	put_dashes(f, 40);
-	fprintf(f, "avg.| %6.2f%%| %6.2f%%| %6.2f%%| %6.2f%%\n", u, us, k, id);
+	put_dashes(f, cpu_rule(&cols));
+	/* blanks as wide as the prefix cells */
+	fprintf(f, "%*savg.| %6.2f%%| %6.2f%%| %6.2f%%| %6.2f%%\n",
+		(int)(cpu_rule(&cols) - 40), "", u, us, k, id);
 }
 
 /* The optional columns of one row or the total row. */

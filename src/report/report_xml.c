@@ -3,208 +3,32 @@
  * Element names, nesting, order and number formats are DiskSpd 2.2's, so
  * scripts written for DiskSpd (sum Thread/Target ReadCount + WriteCount,
  * divide by TimeSpan/TestTimeSeconds, read Latency/Bucket[Percentile=99])
- * get the same answers.  Unlike DiskSpd we escape text.  Linux facts are
- * added as new elements (<Linux> in System and TimeSpan, <Device> per
- * Target) that DiskSpd's consumers never look for.  Like every report, it
- * reads nothing but @r: no clock, no sysfs.
+ * get the same answers.  Unlike DiskSpd we escape text.  Thread/Target and
+ * TimeSpan hold DiskSpd's elements only, in DiskSpd's order; our Linux
+ * facts are in System/Linux and TimeSpan/Linux (report_xml_system.c,
+ * report_xml_linux.c).  Like every report, it reads nothing but @r: no
+ * clock, no sysfs.
  */
 #include "report/report.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "results/hist.h"
-#include "results/results_targets.h"
-#include "lib/util.h"
 #include "profile/xmlprofile.h"
-#include "lib/emit.h"
+#include "report/report_xml_el.h"
+#include "report/report_xml_parts.h"
+#include "results/hist.h"
 
-#define DISKSPD_VERSION "2.2.0"
-#define DISKSPD_VERSION_DATE "2024/6/3"
-#define CPUS_PER_GROUP 64
 #define INTERRUPTED_MSG "The test was interrupted before the measurements " \
 	"began. No results are displayed."
-
-static void ind(FILE *f, unsigned int lvl)
-{
-	unsigned int i;
-
-	for (i = 0; i < lvl; i++)
-		fputs("  ", f);
-}
-
-static void open_el(FILE *f, unsigned int lvl, const char *name)
-{
-	ind(f, lvl);
-	fprintf(f, "<%s>\n", name);
-}
-
-static void close_el(FILE *f, unsigned int lvl, const char *name)
-{
-	ind(f, lvl);
-	fprintf(f, "</%s>\n", name);
-}
-
-static void el_u64(FILE *f, unsigned int lvl, const char *name, uint64_t v)
-{
-	ind(f, lvl);
-	fprintf(f, "<%s>%" PRIu64 "</%s>\n", name, v, name);
-}
-
-static void el_i64(FILE *f, unsigned int lvl, const char *name, int64_t v)
-{
-	ind(f, lvl);
-	fprintf(f, "<%s>%" PRId64 "</%s>\n", name, v, name);
-}
-
-/* Numbers with a fixed count of decimals; non-finite values print 0 so
- * the document stays valid for every consumer. */
-static void el_dbl(FILE *f, unsigned int lvl, const char *name, int prec,
-		   double v)
-{
-	ind(f, lvl);
-	fprintf(f, "<%s>%.*f</%s>\n", name, prec, isfinite(v) ? v : 0.0, name);
-}
-
-static void el_str(FILE *f, unsigned int lvl, const char *name, const char *v)
-{
-	ind(f, lvl);
-	fprintf(f, "<%s>", name);
-	emit_escaped(f, v);
-	fprintf(f, "</%s>\n", name);
-}
 
 static double ns_to_ms(double ns)
 {
 	return ns / 1e6;
-}
-
-/* ------------------------------------------------------------------ */
-/* System */
-
-static void cpu_mask(char *buf, size_t len, uint32_t count)
-{
-	uint64_t mask = count >= 64 ? UINT64_MAX :
-		((UINT64_C(1) << count) - 1);
-
-	snprintf(buf, len, "0x%" PRIx64, mask);
-}
-
-static void write_topology(FILE *f, unsigned int lvl,
-			   const struct system_info *s)
-{
-	uint32_t ncpu = s->cpu_count ? s->cpu_count : 1;
-	uint32_t ngroups = (ncpu + CPUS_PER_GROUP - 1) / CPUS_PER_GROUP;
-	uint32_t g, n;
-	char mask[32];
-
-	ind(f, lvl);
-	fputs("<ProcessorTopology Heterogeneous=\"false\">\n", f);
-	for (g = 0; g < ngroups; g++) {
-		n = ncpu - g * CPUS_PER_GROUP;
-		if (n > CPUS_PER_GROUP)
-			n = CPUS_PER_GROUP;
-		cpu_mask(mask, sizeof(mask), n);
-		ind(f, lvl + 1);
-		fprintf(f, "<Group Group=\"%" PRIu32 "\" MaximumProcessors=\"%"
-			PRIu32 "\" ActiveProcessors=\"%" PRIu32 "\" "
-			"ActiveProcessorMask=\"%s\"/>\n", g, n, n, mask);
-	}
-	/* With one node and one socket every CPU belongs to it; the CPU to
-	 * node/socket map of larger machines is not in struct results. */
-	if (s->node_count <= 1 && ngroups == 1) {
-		cpu_mask(mask, sizeof(mask), ncpu);
-		ind(f, lvl + 1);
-		fputs("<Node Node=\"0\">\n", f);
-		ind(f, lvl + 2);
-		fprintf(f, "<Group Group=\"0\" Mask=\"%s\"/>\n", mask);
-		ind(f, lvl + 1);
-		fputs("</Node>\n", f);
-	}
-	if (s->socket_count <= 1 && ngroups == 1) {
-		cpu_mask(mask, sizeof(mask), ncpu);
-		ind(f, lvl + 1);
-		fputs("<Socket Socket=\"0\">\n", f);
-		ind(f, lvl + 2);
-		fprintf(f, "<Group Group=\"0\" Mask=\"%s\"/>\n", mask);
-		ind(f, lvl + 1);
-		fputs("</Socket>\n", f);
-	}
-	ind(f, lvl);
-	fputs("</ProcessorTopology>\n", f);
-}
-
-static void write_system(FILE *f, unsigned int lvl, const struct results *r)
-{
-	const struct system_info *s = &r->sys;
-
-	open_el(f, lvl, "System");
-	el_str(f, lvl + 1, "ComputerName", s->hostname);
-	open_el(f, lvl + 1, "Tool");
-	el_str(f, lvl + 2, "Version", DISKSPD_VERSION);
-	el_str(f, lvl + 2, "VersionDate", DISKSPD_VERSION_DATE);
-	close_el(f, lvl + 1, "Tool");
-	el_str(f, lvl + 1, "RunTime", s->start_time);
-	ind(f, lvl + 1);
-	fputs("<PowerScheme Name=\"", f);
-	emit_escaped(f, s->governor);
-	fputs("\" Guid=\"\"/>\n", f);
-	write_topology(f, lvl + 1, s);
-	open_el(f, lvl + 1, "Linux");
-	el_str(f, lvl + 2, "Tool", "ioprobe");
-	el_str(f, lvl + 2, "ToolVersion", r->version);
-	el_str(f, lvl + 2, "Kernel", s->kernel);
-	el_str(f, lvl + 2, "CpuModel", s->cpu_model);
-	el_u64(f, lvl + 2, "CpuCount", s->cpu_count);
-	el_u64(f, lvl + 2, "CoreCount", s->core_count);
-	el_u64(f, lvl + 2, "SocketCount", s->socket_count);
-	el_u64(f, lvl + 2, "NodeCount", s->node_count);
-	el_u64(f, lvl + 2, "MemoryBytes", s->mem_bytes);
-	el_str(f, lvl + 2, "Governor", s->governor);
-	el_str(f, lvl + 2, "Clocksource", s->clocksource);
-	close_el(f, lvl + 1, "Linux");
-	close_el(f, lvl, "System");
-}
-
-/* ------------------------------------------------------------------ */
-/* CPU */
-
-static void write_cpu(FILE *f, unsigned int lvl, const struct results *r)
-{
-	double use = 0, user = 0, kern = 0, idle = 0;
-	uint32_t i, n = r->ncpus;
-
-	open_el(f, lvl, "CpuUtilization");
-	for (i = 0; i < n; i++) {
-		const struct cpu_usage *c = &r->cpus[i];
-
-		open_el(f, lvl + 1, "CPU");
-		el_u64(f, lvl + 2, "Socket", 0);
-		el_u64(f, lvl + 2, "Node", 0);
-		el_u64(f, lvl + 2, "Group", c->id / CPUS_PER_GROUP);
-		el_u64(f, lvl + 2, "Core", c->id);
-		el_u64(f, lvl + 2, "EfficiencyClass", 0);
-		el_u64(f, lvl + 2, "Id", c->id % CPUS_PER_GROUP);
-		el_dbl(f, lvl + 2, "UsagePercent", 2, c->usage_pct);
-		el_dbl(f, lvl + 2, "UserPercent", 2, c->user_pct);
-		el_dbl(f, lvl + 2, "KernelPercent", 2, c->kernel_pct);
-		el_dbl(f, lvl + 2, "IdlePercent", 2, c->idle_pct);
-		close_el(f, lvl + 1, "CPU");
-		use += c->usage_pct;
-		user += c->user_pct;
-		kern += c->kernel_pct;
-		idle += c->idle_pct;
-	}
-	open_el(f, lvl + 1, "Average");
-	el_dbl(f, lvl + 2, "UsagePercent", 2, n ? use / n : 0);
-	el_dbl(f, lvl + 2, "UserPercent", 2, n ? user / n : 0);
-	el_dbl(f, lvl + 2, "KernelPercent", 2, n ? kern / n : 0);
-	el_dbl(f, lvl + 2, "IdlePercent", 2, n ? idle / n : 0);
-	close_el(f, lvl + 1, "Average");
-	close_el(f, lvl, "CpuUtilization");
 }
 
 /* ------------------------------------------------------------------ */
@@ -229,14 +53,14 @@ static void bucket_row(FILE *f, unsigned int lvl, const struct agg *a,
 	};
 	unsigned int d;
 
-	open_el(f, lvl, "Bucket");
-	ind(f, lvl + 1);
+	xml_open(f, lvl, "Bucket");
+	xml_ind(f, lvl + 1);
 	fprintf(f, "<Percentile>%.*f</Percentile>\n", decimals, pct);
 	for (d = 0; d < 3; d++)
 		if (!hist_empty(&a[d].lat))
-			el_dbl(f, lvl + 1, names[d], 3, ns_to_ms(
+			xml_dbl(f, lvl + 1, names[d], 3, ns_to_ms(
 			       (double)hist_percentile(&a[d].lat, pct)));
-	close_el(f, lvl, "Bucket");
+	xml_close(f, lvl, "Bucket");
 }
 
 /* @a: read, write, total aggregates over all rows and targets. */
@@ -253,7 +77,7 @@ static void write_latency(FILE *f, unsigned int lvl, const struct agg *a)
 	unsigned int d;
 	int p;
 
-	ind(f, lvl);
+	xml_ind(f, lvl);
 	fprintf(f, "<Latency ReadHistoBuckets=\"%" PRIu64 "\" WriteHistoBuckets"
 		"=\"%" PRIu64 "\" TotalHistoBuckets=\"%" PRIu64 "\">\n",
 		used_buckets(&a[0].lat), used_buckets(&a[1].lat),
@@ -261,8 +85,8 @@ static void write_latency(FILE *f, unsigned int lvl, const struct agg *a)
 	for (d = 0; d < 3; d++) {
 		if (hist_empty(&a[d].lat))
 			continue;
-		el_dbl(f, lvl + 1, avg[d], 3, ns_to_ms(hist_mean_ns(&a[d].lat)));
-		el_dbl(f, lvl + 1, sd[d], 3, ns_to_ms(hist_stddev_ns(&a[d].lat)));
+		xml_dbl(f, lvl + 1, avg[d], 3, ns_to_ms(hist_mean_ns(&a[d].lat)));
+		xml_dbl(f, lvl + 1, sd[d], 3, ns_to_ms(hist_stddev_ns(&a[d].lat)));
 	}
 	bucket_row(f, lvl + 1, a, 0, 0);
 	for (p = 1; p <= 99; p++)
@@ -272,7 +96,7 @@ static void write_latency(FILE *f, unsigned int lvl, const struct agg *a)
 		bucket_row(f, lvl + 1, a, p, nines);
 	}
 	bucket_row(f, lvl + 1, a, 0, 100);
-	close_el(f, lvl, "Latency");
+	xml_close(f, lvl, "Latency");
 }
 
 static void write_row_latency(FILE *f, unsigned int lvl, const struct agg *a)
@@ -289,8 +113,8 @@ static void write_row_latency(FILE *f, unsigned int lvl, const struct agg *a)
 	for (d = 0; d < 3; d++) {
 		if (hist_empty(&a[d].lat))
 			continue;
-		el_dbl(f, lvl, avg[d], 3, ns_to_ms(hist_mean_ns(&a[d].lat)));
-		el_dbl(f, lvl, sd[d], 3, ns_to_ms(hist_stddev_ns(&a[d].lat)));
+		xml_dbl(f, lvl, avg[d], 3, ns_to_ms(hist_mean_ns(&a[d].lat)));
+		xml_dbl(f, lvl, sd[d], 3, ns_to_ms(hist_stddev_ns(&a[d].lat)));
 	}
 }
 
@@ -311,6 +135,16 @@ static uint32_t series_valid(const struct series *s)
 		if (s->dir[DIR_READ][i - 1].ios || s->dir[DIR_WRITE][i - 1].ios)
 			return i;
 	return 0;
+}
+
+static bool dir_seen(const struct series *s, unsigned int d)
+{
+	uint32_t i;
+
+	for (i = 0; i < s->n; i++)
+		if (s->dir[d][i].ios)
+			return true;
+	return false;
 }
 
 static void lat_attrs(FILE *f, const char *dir, const struct interval_stat *x)
@@ -340,15 +174,16 @@ static void write_iops(FILE *f, unsigned int lvl, const struct agg *a,
 	uint32_t i, valid = series_valid(s);
 	unsigned int d;
 
-	open_el(f, lvl, "Iops");
+	xml_open(f, lvl, "Iops");
+	/* DiskSpd: each standard deviation when its series saw I/O */
 	for (d = 0; d < 3; d++)
-		if (a[d].ios)
-			el_dbl(f, lvl + 1, sd[d], 3, a[d].iops_stddev);
+		if (d == 2 ? valid > 0 : dir_seen(s, d))
+			xml_dbl(f, lvl + 1, sd[d], 3, a[d].iops_stddev);
 	for (i = 0; i < valid; i++) {
 		const struct interval_stat *rd = &s->dir[DIR_READ][i];
 		const struct interval_stat *wr = &s->dir[DIR_WRITE][i];
 
-		ind(f, lvl + 1);
+		xml_ind(f, lvl + 1);
 		fprintf(f, "<Bucket SampleMillisecond=\"%" PRIu64 "\" Read=\"%.0f"
 			"\" Write=\"%.0f\" Total=\"%.0f\"",
 			(uint64_t)interval_ms * (i + 1), rd->ios / secs,
@@ -357,37 +192,11 @@ static void write_iops(FILE *f, unsigned int lvl, const struct agg *a,
 		lat_attrs(f, "Write", wr);
 		fputs("/>\n", f);
 	}
-	close_el(f, lvl, "Iops");
+	xml_close(f, lvl, "Iops");
 }
 
 /* ------------------------------------------------------------------ */
 /* Thread / Target */
-
-static void write_device(FILE *f, unsigned int lvl,
-			 const struct target_info *t,
-			 const struct thread_target *row)
-{
-	char qd[32];
-
-	open_el(f, lvl, "Device");
-	el_str(f, lvl + 1, "FileSystem", t->fs_type);
-	el_str(f, lvl + 1, "BlockDevice", t->device);
-	el_str(f, lvl + 1, "Model", t->model);
-	el_i64(f, lvl + 1, "Rotational", t->rotational);
-	el_str(f, lvl + 1, "Scheduler", t->scheduler);
-	el_u64(f, lvl + 1, "LogicalBlockSize", t->logical_block);
-	el_u64(f, lvl + 1, "PhysicalBlockSize", t->physical_block);
-	el_u64(f, lvl + 1, "QueueDepth", t->hw_queue_depth);
-	el_str(f, lvl + 1, "InterruptCpus", t->irq_cpus);
-	snprintf(qd, sizeof(qd), "%.2f", isfinite(row->mean_inflight) ?
-		 row->mean_inflight : 0.0);
-	el_str(f, lvl + 1, "AchievedQueueDepth", qd);
-	el_i64(f, lvl + 1, "WorkerCpu", row->cpu);
-	snprintf(qd, sizeof(qd), "0x%" PRIx64, row->cpus_seen);
-	el_str(f, lvl + 1, "WorkerCpusSeenMask", qd);
-	el_u64(f, lvl + 1, "IoErrors", row->errors);
-	close_el(f, lvl, "Device");
-}
 
 struct work {
 	struct agg a[3];		/* read, write, total */
@@ -408,32 +217,6 @@ static void aggregate3(const struct results *r,
 	}
 }
 
-/* -rd: the effective ranges the generator used (results_fill_dist), as
- * DiskSpd's <Distribution><Absolute><Range IO="pct">bytes</Range>...,
- * holes IO="0". */
-static void write_distribution(FILE *f, unsigned int lvl,
-			       const struct results *r,
-			       const struct thread_target *row)
-{
-	const struct target_info *t;
-	uint32_t j;
-
-	if (row->target >= r->profile.ntargets ||
-	    row->target >= r->ntargets || !r->targets[row->target].ndist)
-		return;
-	t = &r->targets[row->target];
-	open_el(f, lvl, "Distribution");
-	open_el(f, lvl + 1, "Absolute");
-	for (j = 0; j < t->ndist; j++) {
-		ind(f, lvl + 2);
-		fprintf(f, "<Range IO=\"%.0f\">%" PRIu64 "</Range>\n",
-			t->dist[j].io_share_pct,
-			t->dist[j].end - t->dist[j].start);
-	}
-	close_el(f, lvl + 1, "Absolute");
-	close_el(f, lvl, "Distribution");
-}
-
 static void write_target(FILE *f, unsigned int lvl, const struct results *r,
 			 const struct thread_target *row, struct work *w)
 {
@@ -443,16 +226,16 @@ static void write_target(FILE *f, unsigned int lvl, const struct results *r,
 
 	t = row->target < r->ntargets ? &r->targets[row->target] : &none;
 	aggregate3(r, row, w->a);
-	open_el(f, lvl, "Target");
-	el_str(f, lvl + 1, "Path", t->path);
-	el_u64(f, lvl + 1, "BytesCount", w->a[2].bytes);
-	el_u64(f, lvl + 1, "FileSize", t->size_bytes);
-	el_u64(f, lvl + 1, "IOCount", w->a[2].ios);
-	el_u64(f, lvl + 1, "ReadBytes", w->a[0].bytes);
-	el_u64(f, lvl + 1, "ReadCount", w->a[0].ios);
-	el_u64(f, lvl + 1, "WriteBytes", w->a[1].bytes);
-	el_u64(f, lvl + 1, "WriteCount", w->a[1].ios);
-	write_distribution(f, lvl + 1, r, row);
+	xml_open(f, lvl, "Target");
+	xml_str(f, lvl + 1, "Path", t->path);
+	xml_u64(f, lvl + 1, "BytesCount", w->a[2].bytes);
+	xml_u64(f, lvl + 1, "FileSize", t->size_bytes);
+	xml_u64(f, lvl + 1, "IOCount", w->a[2].ios);
+	xml_u64(f, lvl + 1, "ReadBytes", w->a[0].bytes);
+	xml_u64(f, lvl + 1, "ReadCount", w->a[0].ios);
+	xml_u64(f, lvl + 1, "WriteBytes", w->a[1].bytes);
+	xml_u64(f, lvl + 1, "WriteCount", w->a[1].ios);
+	xml_distribution(f, lvl + 1, r, row->target);
 	if (p->measure_latency)
 		write_row_latency(f, lvl + 1, w->a);
 	if (r->nintervals && w->s.n) {
@@ -460,8 +243,7 @@ static void write_target(FILE *f, unsigned int lvl, const struct results *r,
 		results_row_series(r, row, DIR_WRITE, w->s.dir[DIR_WRITE]);
 		write_iops(f, lvl + 1, w->a, &w->s, r->interval_ms);
 	}
-	write_device(f, lvl + 1, t, row);
-	close_el(f, lvl, "Target");
+	xml_close(f, lvl, "Target");
 }
 
 static void write_threads(FILE *f, unsigned int lvl, const struct results *r,
@@ -474,128 +256,14 @@ static void write_threads(FILE *f, unsigned int lvl, const struct results *r,
 
 		if (!i || row->thread != r->rows[i - 1].thread) {
 			if (i)
-				close_el(f, lvl, "Thread");
-			open_el(f, lvl, "Thread");
-			el_u64(f, lvl + 1, "Id", row->thread);
+				xml_close(f, lvl, "Thread");
+			xml_open(f, lvl, "Thread");
+			xml_u64(f, lvl + 1, "Id", row->thread);
 		}
 		write_target(f, lvl + 1, r, row, w);
 	}
 	if (r->nrows)
-		close_el(f, lvl, "Thread");
-}
-
-/* Failed I/Os (only when some failed): the run's status, the first
- * failure, the counts by errno overall and per target.  DiskSpd's own
- * IoErrors per thread and target stays where it is. */
-static void write_io_errors(FILE *f, unsigned int lvl, const struct results *r)
-{
-	struct errno_count c[RESULTS_ERRNOS];
-	char buf[768];
-	uint64_t n = results_errors(r, -1, c);
-	uint32_t i;
-
-	if (!n && !r->io_failure.failed)
-		return;
-	open_el(f, lvl, "IoFailure");
-	el_str(f, lvl + 1, "Status", "failed");
-	el_u64(f, lvl + 1, "IoErrors", n);
-	results_fmt_errnos(c, buf, sizeof(buf));
-	el_str(f, lvl + 1, "ByErrno", buf);
-	el_str(f, lvl + 1, "ContinueOnError",
-	       r->profile.continue_on_error ? "true" : "false");
-	if (r->io_failure.failed) {
-		const struct io_failure *e = &r->io_failure;
-
-		open_el(f, lvl + 1, "FirstError");
-		el_u64(f, lvl + 2, "Thread", e->thread);
-		el_str(f, lvl + 2, "Path", e->target < r->ntargets ?
-		       r->targets[e->target].path : "");
-		el_u64(f, lvl + 2, "Offset", e->offset);
-		el_str(f, lvl + 2, "Direction", e->write ? "write" : "read");
-		el_str(f, lvl + 2, "Errno", results_errno_name(e->err));
-		results_fmt_failure(r, buf, sizeof(buf));
-		el_str(f, lvl + 2, "Message", buf);
-		close_el(f, lvl + 1, "FirstError");
-	}
-	for (i = 0; i < r->ntargets; i++) {
-		n = results_errors(r, (int)i, c);
-		if (!n)
-			continue;
-		open_el(f, lvl + 1, "Target");
-		el_str(f, lvl + 2, "Path", r->targets[i].path);
-		el_u64(f, lvl + 2, "IoErrors", n);
-		results_fmt_errnos(c, buf, sizeof(buf));
-		el_str(f, lvl + 2, "ByErrno", buf);
-		close_el(f, lvl + 1, "Target");
-	}
-	close_el(f, lvl, "IoFailure");
-}
-
-/* Our per-target summary (results_targets.h), for two or more targets:
- * TimeSpan/Linux/TargetSummaries, never inside Thread/Target. */
-static void write_target_sum(FILE *f, unsigned int lvl, const char *name,
-			     const struct results *r,
-			     const struct target_sum *t)
-{
-	open_el(f, lvl, name);
-	if (t->target < r->ntargets) {
-		el_str(f, lvl + 1, "Path", r->targets[t->target].path);
-		el_u64(f, lvl + 1, "Index", t->target);
-	}
-	el_u64(f, lvl + 1, "BytesCount", t->bytes);
-	el_u64(f, lvl + 1, "IOCount", t->ios);
-	el_dbl(f, lvl + 1, "IOPS", 2, t->iops);
-	el_dbl(f, lvl + 1, "MiBPerSecond", 2, t->mib_s);
-	el_dbl(f, lvl + 1, "SharePercent", 1, t->share_pct);
-	if (t->has_lat) {
-		el_dbl(f, lvl + 1, "AverageMilliseconds", 3,
-		       ns_to_ms(t->lat_mean_ns));
-		el_dbl(f, lvl + 1, "P99Milliseconds", 3,
-		       ns_to_ms((double)t->lat_p99_ns));
-	}
-	close_el(f, lvl, name);
-}
-
-static void write_targets_summary(FILE *f, unsigned int lvl,
-				  const struct results *r)
-{
-	struct target_summary *s;
-	uint32_t i;
-
-	if (!results_targets_shown(r))
-		return;
-	s = malloc(sizeof(*s));
-	if (!s || results_target_summary(r, s)) {
-		free(s);
-		return;
-	}
-	open_el(f, lvl, "TargetSummaries");
-	for (i = 0; i < s->n; i++)
-		write_target_sum(f, lvl + 1, "TargetSummary", r, &s->t[i]);
-	write_target_sum(f, lvl + 1, "AllTargets", r, &s->all);
-	close_el(f, lvl, "TargetSummaries");
-	free(s);
-}
-
-/* Our additions to a TimeSpan: engine, batching, interruption, warnings. */
-static void write_ts_linux(FILE *f, unsigned int lvl, const struct results *r)
-{
-	uint32_t i;
-
-	open_el(f, lvl, "Linux");
-	el_str(f, lvl + 1, "Engine", r->engine);
-	if (r->engine_note[0])
-		el_str(f, lvl + 1, "EngineNote", r->engine_note);
-	el_dbl(f, lvl + 1, "IosPerCall", 2, r->ios_per_call);
-	if (r->profile.label)
-		el_str(f, lvl + 1, "Label", r->profile.label);
-	if (r->interrupted || r->no_results)
-		el_str(f, lvl + 1, "Interrupted", "true");
-	for (i = 0; i < r->nwarnings && i < ARRAY_SIZE(r->warnings); i++)
-		el_str(f, lvl + 1, "Warning", r->warnings[i]);
-	write_io_errors(f, lvl + 1, r);
-	write_targets_summary(f, lvl + 1, r);
-	close_el(f, lvl, "Linux");
+		xml_close(f, lvl, "Thread");
 }
 
 static void write_timespan(FILE *f, unsigned int lvl, const struct results *r,
@@ -603,19 +271,19 @@ static void write_timespan(FILE *f, unsigned int lvl, const struct results *r,
 {
 	const struct profile *p = &r->profile;
 
-	open_el(f, lvl, "TimeSpan");
+	xml_open(f, lvl, "TimeSpan");
 	if (r->no_results) {
-		el_str(f, lvl + 1, "Error", INTERRUPTED_MSG);
-		write_ts_linux(f, lvl + 1, r);
-		close_el(f, lvl, "TimeSpan");
+		xml_str(f, lvl + 1, "Error", INTERRUPTED_MSG);
+		xml_timespan_linux(f, lvl + 1, r);
+		xml_close(f, lvl, "TimeSpan");
 		return;
 	}
-	el_dbl(f, lvl + 1, "TestTimeSeconds", 2, r->test_time_s);
-	el_u64(f, lvl + 1, "ThreadCount", r->thread_count);
-	el_u64(f, lvl + 1, "RequestCount", p->pool_requests);
-	el_u64(f, lvl + 1, "ProcCount", r->sys.cpu_count ? r->sys.cpu_count :
+	xml_dbl(f, lvl + 1, "TestTimeSeconds", 2, r->test_time_s);
+	xml_u64(f, lvl + 1, "ThreadCount", r->thread_count);
+	xml_u64(f, lvl + 1, "RequestCount", p->pool_requests);
+	xml_u64(f, lvl + 1, "ProcCount", r->sys.cpu_count ? r->sys.cpu_count :
 	       r->ncpus);
-	write_cpu(f, lvl + 1, r);
+	xml_cpu_utilization(f, lvl + 1, r);
 	aggregate3(r, NULL, w->a);
 	if (p->measure_latency)
 		write_latency(f, lvl + 1, w->a);
@@ -625,8 +293,8 @@ static void write_timespan(FILE *f, unsigned int lvl, const struct results *r,
 		write_iops(f, lvl + 1, w->a, &w->s, r->interval_ms);
 	}
 	write_threads(f, lvl + 1, r, w);
-	write_ts_linux(f, lvl + 1, r);
-	close_el(f, lvl, "TimeSpan");
+	xml_timespan_linux(f, lvl + 1, r);
+	xml_close(f, lvl, "TimeSpan");
 }
 
 static struct work *work_new(const struct results *r)
@@ -663,7 +331,7 @@ int report_xml(const struct results *r, FILE *f)
 	if (!w)
 		return -ENOMEM;
 	fputs("<Results>\n", f);
-	write_system(f, 1, r);
+	xml_system(f, 1, r);
 	ret = xmlprofile_write_as(&r->profile, FORMAT_XML, f, 1);
 	if (!ret) {
 		write_timespan(f, 1, r, w);

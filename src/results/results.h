@@ -88,6 +88,20 @@ struct cpu_usage {
 	double usage_pct, user_pct, kernel_pct, idle_pct;
 };
 
+/* Where one online CPU sits, from sysfs (run/topology.c).  DiskSpd's
+ * processor group of a CPU is cpu / RESULTS_CPUS_PER_GROUP and its number
+ * in the group cpu % RESULTS_CPUS_PER_GROUP. */
+#define RESULTS_CPUS_PER_GROUP 64
+#define RESULTS_MAX_TOPO 1024
+struct cpu_topo {
+	uint32_t cpu;		/* Linux CPU number */
+	uint32_t socket;	/* physical_package_id */
+	uint32_t node;		/* NUMA node, 0 without NUMA */
+	uint32_t core;		/* DiskSpd's core number: the index of its
+				 * (socket, core_id) among the cores of its
+				 * group, in CPU order */
+};
+
 struct system_info {
 	char hostname[RESULTS_STR];
 	char start_time[32];		/* "YYYY/MM/DD hh:mm:ss UTC" */
@@ -97,6 +111,9 @@ struct system_info {
 	uint64_t mem_bytes;
 	char governor[64];		/* cpufreq governor, "" unknown */
 	char clocksource[64];
+	uint32_t ntopo;			/* online CPUs in @topo, CPU order;
+					 * 0 = unknown (older result files) */
+	struct cpu_topo topo[RESULTS_MAX_TOPO];
 };
 
 /* The first I/O that failed in the run (there may be more: see rows). */

@@ -344,9 +344,10 @@ static const struct jf profile_fields[] = {
 	  .bad = "holds a value that is not a CPU number" },
 	{ U32("progress_every", progress_every) },
 	{ BOOL("verbose", verbose) },
-	{ BOOL("verbose_stats", verbose_stats), .flags = JF_OPTIONAL },
+	{ BOOL("verbose_stats", verbose_stats),
+	  .flags = JF_OPTIONAL | JF_OMITZERO },
 	{ BOOL("completion_routines", completion_routines),
-	  .flags = JF_OPTIONAL },
+	  .flags = JF_OPTIONAL | JF_OMITZERO },
 	{ BOOL("large_pages", large_pages) },
 	{ BOOL("continue_on_error", continue_on_error), .flags = JF_OPTIONAL },
 	{ ENUM("format", format, format_names) },
@@ -365,6 +366,16 @@ static const struct jf profile_fields[] = {
 
 /* ------------------------------------------------------------ machine */
 
+#define JF_T struct cpu_topo
+static const struct jf topo_fields[] = {
+	{ U32("cpu", cpu) },
+	{ U32("socket", socket) },
+	{ U32("node", node) },
+	{ U32("core", core) },
+	JF_END
+};
+#undef JF_T
+
 #define JF_T struct system_info
 static const struct jf system_fields[] = {
 	{ STR("hostname", hostname) },
@@ -378,6 +389,8 @@ static const struct jf system_fields[] = {
 	{ U64("mem_bytes", mem_bytes) },
 	{ STR("governor", governor) },
 	{ STR("clocksource", clocksource) },
+	{ ARR("topology", topo, ntopo, topo_fields),
+	  .flags = JF_OPTIONAL | JF_OMITZERO },
 	JF_END
 };
 #undef JF_T

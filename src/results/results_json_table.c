@@ -167,6 +167,23 @@ static jobj *write_value(struct jf_ctx *c, const struct jf *f,
 	return NULL;
 }
 
+/* JF_OMITZERO: a false bool, a zero count, an empty array. */
+static bool is_zero(const struct jf *f, const void *base)
+{
+	const char *p = (const char *)base;
+
+	switch (f->kind) {
+	case JF_BOOL:
+		return !*(const bool *)(p + f->off);
+	case JF_U32:
+		return !*(const uint32_t *)(p + f->off);
+	case JF_ARR:
+		return !*(const uint32_t *)(p + f->count_off);
+	default:
+		return false;
+	}
+}
+
 jobj *jf_write_obj(struct jf_ctx *c, const struct jf *fields,
 		   const void *base)
 {
@@ -176,7 +193,8 @@ jobj *jf_write_obj(struct jf_ctx *c, const struct jf *fields,
 	if (!o)
 		c->werr = -ENOMEM;
 	for (f = fields; o && f->key; f++)
-		jf_add(o, f->key, write_value(c, f, base));
+		if (!(f->flags & JF_OMITZERO) || !is_zero(f, base))
+			jf_add(o, f->key, write_value(c, f, base));
 	return o;
 }
 

@@ -64,6 +64,10 @@ enum jf_kind {
 #define JF_NULLABLE	0x08	/* JF_OBJ: null when absent(), reads as none */
 #define JF_PTR		0x10	/* JF_ARR: off holds a pointer to the elements */
 #define JF_FIRST	0x20	/* reader: before the other fields (schema) */
+#define JF_OMITZERO	0x40	/* writer: left out when false, 0 or empty
+				 * (keys added later, with JF_OPTIONAL, so
+				 * older files still read back byte for
+				 * byte) */
 
 #define JF_NOCOUNT ((size_t)-1)	/* JF_ARR: every slot, no count field */
 

@@ -2,7 +2,8 @@
  * memory, governor, clocksource), per-CPU usage from /proc/stat over the
  * measured window, and the CPUs that serve a block device's interrupts.
  *
- * Everything is read from /proc and /sys before or after the window; a
+ * The topology itself is topology.c's.  Everything is read from /proc
+ * and /sys before or after the window; a
  * fact that cannot be found is left empty or zero, never guessed.
  */
 #include "run/sysinfo.h"
@@ -20,6 +21,7 @@
 
 #include "lib/cpuset.h"
 #include "lib/util.h"
+#include "run/topology.h"
 
 #define MAX_CPUS CPUSET_MAX
 #define MAX_IRQS 256
@@ -58,62 +60,20 @@ static void cpu_model(char *out, size_t len)
 	fclose(f);
 }
 
-/* Online CPUs, distinct cores and sockets from sysfs topology. */
+/* The sysfs tree the topology is read from.  IOPROBE_TEST_SYSFS is a
+ * test hook: the tests point it at a faked tree (several sockets, SMT,
+ * NUMA nodes) to check the reports of machines they do not run on. */
 static void cpu_topology(struct system_info *s)
 {
-	static uint64_t keys[MAX_CPUS];
-	char path[128], line[64], online[1024] = "";
-	struct cpuset on = { { 0 } }, pkgs = { { 0 } };
-	unsigned int c, i, ncores = 0;
-	long pkg, core;
+	const char *root = getenv("IOPROBE_TEST_SYSFS");
 
-	if (read_first_line("/sys/devices/system/cpu/online", online,
-		      sizeof(online)))
-		snprintf(online, sizeof(online), "0-%ld",
-			 sysconf(_SC_NPROCESSORS_ONLN) - 1);
-	(void)cpuset_parse(&on, online);
-	s->cpu_count = s->core_count = s->socket_count = 0;
-	for (c = 0; c < MAX_CPUS; c++) {
-		uint64_t key;
-
-		if (!cpuset_has(&on, c))
-			continue;
-		s->cpu_count++;
-		snprintf(path, sizeof(path),
-			 "/sys/devices/system/cpu/cpu%u/topology/physical_package_id",
-			 c);
-		pkg = read_first_line(path, line, sizeof(line)) ? 0 : strtol(line, NULL, 10);
-		snprintf(path, sizeof(path),
-			 "/sys/devices/system/cpu/cpu%u/topology/core_id", c);
-		core = read_first_line(path, line, sizeof(line)) ? c : strtol(line, NULL, 10);
-		if (pkg < 0)
-			pkg = 0;
-		cpuset_add(&pkgs, (unsigned long)pkg);
-		key = ((uint64_t)pkg << 32) | (uint32_t)core;
-		for (i = 0; i < ncores && keys[i] != key; i++)
-			;
-		if (i == ncores)
-			keys[ncores++] = key;
-	}
-	s->core_count = ncores;
-	for (c = 0; c < MAX_CPUS; c++)
-		s->socket_count += cpuset_has(&pkgs, c);
-}
-
-static uint32_t node_count(void)
-{
-	DIR *d = opendir("/sys/devices/system/node");
-	struct dirent *de;
-	uint32_t n = 0;
-
-	if (!d)
-		return 1;
-	while ((de = readdir(d)))
-		if (!strncmp(de->d_name, "node", 4) &&
-		    de->d_name[4] >= '0' && de->d_name[4] <= '9')
-			n++;
-	closedir(d);
-	return n ? n : 1;
+	if (!root || !*root)
+		root = TOPOLOGY_SYSFS;
+	if (!topology_read(root, s))
+		return;
+	s->cpu_count = (uint32_t)sysconf(_SC_NPROCESSORS_ONLN);
+	s->core_count = s->cpu_count;
+	s->socket_count = s->node_count = 1;
 }
 
 static uint64_t mem_total(void)
@@ -148,7 +108,6 @@ void sysinfo_gather(struct system_info *s)
 			 u.release, u.machine);
 	cpu_model(s->cpu_model, sizeof(s->cpu_model));
 	cpu_topology(s);
-	s->node_count = node_count();
 	s->mem_bytes = mem_total();
 	read_first_line("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor",
 		  s->governor, sizeof(s->governor));

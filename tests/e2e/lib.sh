@@ -45,3 +45,16 @@ check_near() {
 run_io() { "$IOPROBE" "$@" >"$T/out" 2>"$T/err"; rc=$?; }
 need_root() { [ "$(id -u)" -eq 0 ]; }
 finish() { [ "$_failures" -eq 0 ]; exit $?; }
+# check_xsd DESC FILE: FILE (a -Rpxml profile) validates against DiskSpd's
+# own profile schema (DISKSPD_XSD, default ../shared/spec/diskspd.xsd
+# beside the repository), with xmllint's first complaint when it does not.
+check_xsd() {
+	local xsd=${DISKSPD_XSD:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)/shared/spec/diskspd.xsd}
+	if [ ! -r "$xsd" ] || ! command -v xmllint >/dev/null; then
+		skip "$1" "no xmllint or no schema at $xsd"
+	elif xmllint --noout --schema "$xsd" "$2" >"$T/xsd.out" 2>&1; then
+		ok "$1"
+	else
+		nok "$1: $(grep -v 'fails to validate' "$T/xsd.out" | head -n 1)"
+	fi
+}

@@ -42,8 +42,12 @@ check_eq "first IOPS bucket at 100 ms" \
 	"$(x "$T/out" 'string(/Results/TimeSpan/Iops/Bucket[1]/@SampleMillisecond)')" 100
 check_eq "IopsStdDev per Thread/Target too" \
 	"$(x "$T/out" 'count(//Thread/Target/Iops/IopsStdDev)')" 2
-check_eq "Linux facts beside DiskSpd's: Device per Target" \
-	"$(x "$T/out" 'count(//Thread/Target/Device/LogicalBlockSize)')" 2
+check_eq "no Linux element inside Thread/Target" \
+	"$(x "$T/out" 'count(//Thread/Target/Device)')" 0
+check_eq "device facts per target in System/Linux, keyed by path" \
+	"$(x "$T/out" "count(/Results/System/Linux/Target[Path='$T/f.dat']/LogicalBlockSize)")" 1
+check_eq "per-run facts of each thread in TimeSpan/Linux/Target" \
+	"$(x "$T/out" "count(/Results/TimeSpan/Linux/Target[Path='$T/f.dat']/Thread/AchievedQueueDepth)")" 2
 check "Linux Kernel element in System" \
 	test -n "$(x "$T/out" 'string(/Results/System/Linux/Kernel)')"
 check_eq "IOCount = ReadCount + WriteCount" \
@@ -99,16 +103,19 @@ cp "$T/out" "$T/p1.xml"
 check_eq "-Rpxml starts with <Profile> at indent 0" "$(head -n1 "$T/p1.xml")" \
 	"<Profile>"
 check "-Rpxml output is well-formed" xmllint --noout "$T/p1.xml"
+check_xsd "-Rpxml output validates against DiskSpd's schema" "$T/p1.xml"
 check "-Rpxml did not create the target" test ! -e "$T/io.dat"
 run_io -Rpxml -X"$T/p1.xml"
 check_eq "-Rpxml -X of it exits 0" "$rc" 0
 check "command line -> -Rpxml -> -X -> -Rpxml is identical" \
 	cmp -s "$T/p1.xml" "$T/out"
 
-run_io -Rpxml -b64K -s -si -w0 -t2 -o8 -T0 -Su -B4K -f1G -g100i -n "$T/s.dat"
+run_io -Rpxml -b64K -si -w0 -t2 -o8 -Su -B4K -f1G -g100i -n "$T/s.dat"
 cp "$T/out" "$T/p2.xml"
+check_eq "sequential interlocked profile: exit 0" "$rc" 0
 run_io -Rpxml -X"$T/p2.xml"
 check "sequential interlocked profile round-trips" cmp -s "$T/p2.xml" "$T/out"
+check_xsd "sequential interlocked profile validates" "$T/p2.xml"
 
 # --- -Rpxml goldens: command lines, the fuzz corpus, every reader message --
 # xmlprofile/golden/ holds the output, messages and exit status of each
@@ -129,6 +136,7 @@ for f in "$G"/golden/cmd-*.out; do
 	sed '/^--- stderr$/,$d' "$f" >"$T/g.xml"
 	run_io -Rpxml -X"$T/g.xml"
 	check "$n: -X of its -Rpxml writes it again" cmp -s "$T/g.xml" "$T/out"
+	[ -s "$T/g.xml" ] && check_xsd "$n: its -Rpxml validates" "$T/g.xml"
 done
 # the <Profile> of -Rxml is -Rpxml's, one level deeper, ResultFormat xml
 run_io --engine=null -d1 -W0 -c64K -b4K -r -w20 -t2 -o2 -a0 -Zr -g100i \
@@ -140,6 +148,7 @@ run_io --engine=null -d1 -W0 -c64K -b4K -r -w20 -t2 -o2 -a0 -Zr -g100i \
 sed -n '/^  <Profile>$/,/^  <\/Profile>$/p' "$T/out" >"$T/got.xml"
 check "-Rxml <Profile> = -Rpxml indented, ResultFormat xml" \
 	cmp -s "$T/want.xml" "$T/got.xml"
+check_xsd "the <Profile> of -Rxml validates" "$T/got.xml"
 
 # --- templates --------------------------------------------------------------
 run_io -Rpxml -X"$P/template.xml"
@@ -188,4 +197,154 @@ check_eq "-rd: range bytes cover the target" "$(xmllint --xpath \
 	'sum(//Thread/Target/Distribution/Absolute/Range)' "$T/rd.xml")" 102400
 check_eq "-rd: hole has IO 0" "$(xmllint --xpath \
 	'string(//Thread/Target/Distribution/Absolute/Range[3]/@IO)' "$T/rd.xml")" 0
+# DiskSpd places -rdpct ranges on aligned offsets: 10 % of 100 KiB ends
+# at 8 KiB, not 10240 bytes
+check_eq "-rd: ranges rounded down to the 4 KiB alignment, as DiskSpd" \
+	"$(xmllint --xpath '//Thread/Target/Distribution/Absolute/Range/text()' \
+		"$T/rd.xml" | tr '\n' ' ')" "8192 12288 8192 73728 "
+
+# --- DiskSpd's profile elements: -Zr, -x, -vs, the -rdpct tail ----------
+run_io -Rpxml -Zr -w50 -x -vs "$T/z.dat"
+cp "$T/out" "$T/z.xml"
+check_xsd "-Rpxml -Zr -x -vs validates" "$T/z.xml"
+check_eq "-Zr: RandomWriteData under TimeSpan" \
+	"$(x "$T/z.xml" 'string(/Profile/TimeSpans/TimeSpan/RandomWriteData)')" true
+check_eq "-Zr: no RandomWriteData in a Target" \
+	"$(x "$T/z.xml" 'count(//Target/RandomWriteData)')" 0
+check_eq "-x: CompletionRoutines true" \
+	"$(x "$T/z.xml" 'string(//TimeSpan/CompletionRoutines)')" true
+check_eq "-vs: VerboseStats true" \
+	"$(x "$T/z.xml" 'string(/Profile/VerboseStats)')" true
+check_eq "-vs: Verbose false (DiskSpd's -vs is not -v)" \
+	"$(x "$T/z.xml" 'string(/Profile/Verbose)')" false
+run_io -Rpxml -X"$T/z.xml"
+check "-Zr -x -vs profile round-trips" cmp -s "$T/z.xml" "$T/out"
+run_io -Rpxml -r -rdpct90/10:0/10 "$T/z.dat"
+cp "$T/out" "$T/rdp.xml"
+check_xsd "-rdpct90/10:0/10 validates" "$T/rdp.xml"
+check_eq "-rdpct90/10:0/10: the tail range spans the rest, 80" \
+	"$(x "$T/rdp.xml" 'string(//Distribution/Percent/Range[3])')/$(x "$T/rdp.xml" 'string(//Distribution/Percent/Range[3]/@IO)')" 80/10
+run_io -Rpxml -r -rdpct90/10 "$T/z.dat"
+check_eq "-rdpct90/10: <Range IO=\"10\">90</Range>" \
+	"$(grep -c '<Range IO="10">90</Range>' "$T/out")" 1
+
+# a DiskSpd-valid profile: RandomWriteData in the TimeSpan, explicit tail
+check_xsd "zr-timespan.xml is DiskSpd-valid" "$P/zr-timespan.xml"
+run_io -Rptext -X"$P/zr-timespan.xml" "$T/zt.dat"
+check_eq "-X of TimeSpan/RandomWriteData: exit 0" "$rc" 0
+check "-X of TimeSpan/RandomWriteData: writes random data (-Zr)" \
+	grep -q "generating random data for each write IO" "$T/out"
+run_io -Rpxml -X"$P/zr-timespan.xml" "$T/zt.dat"
+check_eq "-X then -Rpxml keeps RandomWriteData under TimeSpan" \
+	"$(x "$T/out" 'string(/Profile/TimeSpans/TimeSpan/RandomWriteData)')" true
+check_eq "-X then -Rpxml keeps the tail span 90" \
+	"$(grep -c '<Range IO="10">90</Range>' "$T/out")" 1
+run_io --engine=null -X"$P/zr-timespan.xml" "$T/zt.dat"
+check_eq "a run of the DiskSpd-valid profile exits 0" "$rc" 0
+
+# --- DiskSpd's Target profile goldens, byte for byte ----------------------
+Gd="$(cd "$(dirname "$0")/../diskspd-golden" && pwd)"
+for c in no-limit:"-Sh" iops:"-Sh -g1000i" bpms:"-Sh -g1000"; do
+	n=${c%%:*}
+	# shellcheck disable=SC2086
+	"$IOPROBE" -Rpxml ${c#*:} testfile1.dat 2>/dev/null |
+		sed -n '/^        <Target>$/,/^        <\/Target>$/p' |
+		sed 's/^        //' >"$T/tg.xml"
+	check "golden xml-target-profile-$n: Target byte for byte" \
+		cmp -s "$T/tg.xml" "$Gd/xml-target-profile-$n.expected.xml"
+done
+
+# --- the results read the way a generic consumer reads them --------------
+run_io --engine=null -b4K -d1 -W0 -t2 -o2 -w30 -L -c1M -Rxml "$T/gc.dat"
+check_eq "generic consumer: run exits 0" "$rc" 0
+cat >"$T/consumer.py" <<'PY'
+import sys
+import xml.etree.ElementTree as ET
+text = open(sys.argv[1]).read()
+assert text.split("\n", 1)[0] == "<Results>", "first line is not <Results>"
+root = ET.fromstring(text)
+n = 0
+for tt in root.iter("Thread"):
+    for tg in tt.findall("Target"):
+        for child in tg:
+            if child.tag == "Path":
+                continue
+            float(child.text)	# raises on anything but a number
+            n += 1
+assert n > 0, "no Thread/Target children"
+lat = root.find("TimeSpan/Latency")
+p = {float(b.find("Percentile").text): b for b in lat.findall("Bucket")}
+float(p[99.0].find("TotalMilliseconds").text)
+float(p[99.9].find("ReadMilliseconds").text)
+print("ok", n)
+PY
+check "generic consumer: every Thread/Target child is a number, Latency/Bucket by Percentile" \
+	quiet python3 "$T/consumer.py" "$T/out"
+run_io --engine=null -b4K -d1 -W0 -t1 -o2 -D200 -c1M -Rxml "$T/gc.dat"
+cat >"$T/iops.py" <<'PY'
+import sys
+import xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+b = root.findall("TimeSpan/Iops/Bucket")
+assert b, "no Iops/Bucket"
+for e in b:
+    int(e.get("SampleMillisecond"))
+    for k in ("Read", "Write", "Total", "ReadMinLatencyMilliseconds",
+              "WriteLatencyStdDev"):
+        float(e.get(k))
+PY
+check "generic consumer: Iops/Bucket attributes are numbers" \
+	python3 "$T/iops.py" "$T/out"
+
+# --- a faked topology: two sockets, two nodes, SMT siblings apart --------
+S="$T/sysfs-x10xml"
+mkdir -p "$S/devices/system/cpu" "$S/devices/system/node/node0" \
+	"$S/devices/system/node/node1"
+echo 0-7 >"$S/devices/system/cpu/online"
+for c in 0 1 2 3 4 5 6 7; do
+	mkdir -p "$S/devices/system/cpu/cpu$c/topology"
+	echo $((c / 4)) >"$S/devices/system/cpu/cpu$c/topology/physical_package_id"
+	echo $((c % 2)) >"$S/devices/system/cpu/cpu$c/topology/core_id"
+done
+echo 0-3 >"$S/devices/system/node/node0/cpulist"
+echo 4-7 >"$S/devices/system/node/node1/cpulist"
+IOPROBE_TEST_SYSFS="$S" run_io --engine=null -b4K -d1 -W0 -c64K \
+	--output "json:$T/topo.json" --output "xml:$T/topo.xml" "$T/tp.dat"
+check_eq "faked topology: run exits 0" "$rc" 0
+check_eq "CPU table header gains Socket, Node and Core" \
+	"$(grep -m1 'CPU |  Usage' "$T/out")" \
+	"Socket | Node | Core | CPU |  Usage |  User  | Kernel |  Idle"
+rule=$(awk '/CPU \|  Usage/ { getline; print length($0); exit }' "$T/out")
+check_eq "CPU table rule: 40 + 9 + 7 + 7 dashes" "$rule" 63
+check "CPU rows: %7u| %5u| %5u| before the CPU number" \
+	grep -Eq '^      0\|     0\|     0\|    0\| ' "$T/out"
+check "avg. row indented by the prefix width (23)" \
+	grep -Eq '^ {23}avg\.\| ' "$T/out"
+check_eq "ProcessorTopology: 2 nodes, 2 sockets, 4 cores" \
+	"$(x "$T/topo.xml" 'count(//ProcessorTopology/Node)') $(x "$T/topo.xml" 'count(//ProcessorTopology/Socket)') $(x "$T/topo.xml" 'count(//ProcessorTopology/Core)')" "2 2 4"
+check_eq "Node 1 holds CPUs 4-7" \
+	"$(x "$T/topo.xml" 'string(//ProcessorTopology/Node[@Node=1]/Group/@Mask)')" 0xf0
+check_eq "SMT siblings 0 and 2 share core 0" \
+	"$(x "$T/topo.xml" 'string(//ProcessorTopology/Core[@Core=0]/@Mask)')" 0x5
+check_eq "Core 3 is CPUs 5 and 7" \
+	"$(x "$T/topo.xml" 'string(//ProcessorTopology/Core[@Core=3]/@Mask)')" 0xa0
+check_eq "ProcessorTopology children in DiskSpd's order" \
+	"$(sed -n '/<ProcessorTopology/,/<\/ProcessorTopology>/p' "$T/topo.xml" |
+		sed -n 's/^      <\([A-Za-z][A-Za-z]*\).*/\1/p' | uniq | tr '\n' ' ')" \
+	"Group Node Socket Core "
+"$IOPROBE" show "$T/topo.json" -Rxml >"$T/topo2.xml" 2>/dev/null
+check "show re-renders the XML with its topology byte for byte" \
+	cmp -s "$T/topo.xml" "$T/topo2.xml"
+"$IOPROBE" show "$T/topo.json" >"$T/topo2.txt" 2>/dev/null
+check_eq "show re-renders the CPU table header" \
+	"$(grep -m1 'CPU |  Usage' "$T/topo2.txt")" \
+	"Socket | Node | Core | CPU |  Usage |  User  | Kernel |  Idle"
+# the real machine (no test hook) with one socket and no SMT keeps
+# DiskSpd's plain table
+run_io --engine=null -b4K -d1 -W0 -c64K "$T/tp.dat"
+if [ "$(grep -m1 'CPU |  Usage' "$T/out")" = "CPU |  Usage |  User  | Kernel |  Idle" ]; then
+	ok "plain CPU table on this host"
+else
+	ok "this host has SMT or several sockets: $(grep -m1 'CPU |  Usage' "$T/out")"
+fi
 finish

@@ -453,7 +453,7 @@ static const char *const may_miss[] = {
 	"errors_by_errno[0].name", "percentiles_ns",
 	"latency_histogram.buckets", "latency_histogram.max_ns",
 	"profile.continue_on_error", "flush", "profile.verbose_stats",
-	"profile.completion_routines",
+	"profile.completion_routines", "system.topology",
 };
 
 static bool may_miss_path(const char *path)

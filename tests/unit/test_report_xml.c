@@ -179,8 +179,14 @@ static void test_threads_and_counts(void **state)
 	    "        <AverageWriteLatencyMilliseconds>0.200"
 	    "</AverageWriteLatencyMilliseconds>\n"
 	    "        <WriteLatencyStdev>0.000</WriteLatencyStdev>\n");
-	has(s, "          <AchievedQueueDepth>1.50</AchievedQueueDepth>\n");
-	has(s, "          <FileSystem>ext4</FileSystem>\n");
+	/* Linux facts: per target in System/Linux and TimeSpan/Linux,
+	 * keyed by path, never inside Thread/Target */
+	has(s, "      <Target>\n        <Path>/mnt/t/a&amp;b&lt;c"
+	    "&gt;.dat</Path>\n        <Thread>\n          <Id>0</Id>\n"
+	    "          <AchievedQueueDepth>1.50</AchievedQueueDepth>\n");
+	has(s, "      <Target>\n        <Path>/mnt/t/a&amp;b&lt;c&gt;.dat"
+	    "</Path>\n        <FileSystem>ext4</FileSystem>\n");
+	assert_null(strstr(s, "<Device>"));
 	/* no read latency lines for the write-only thread */
 	assert_null(strstr(strstr(s, "<Id>1</Id>\n      <Target>"),
 			   "AverageReadLatencyMilliseconds"));
@@ -272,6 +278,97 @@ static void test_iops_buckets(void **state)
 	results_release(&r);
 }
 
+/* DiskSpd's XmlResultParser Test_ParseResults (tests/diskspd-golden/
+ * xml-parse-results.*): one thread on testfile1.dat, 6 reads of 4 MiB
+ * total and 10 writes of 2 MiB total, -D1000 with ten 1000 ms buckets of
+ * one 0 ms read each.  Its <Thread> and TimeSpan <Iops> blocks, byte
+ * for byte. */
+static void build_golden(struct results *r)
+{
+	struct profile *p = &r->profile;
+	uint32_t i;
+
+	results_init(r);
+	profile_init(p);
+	p->iops_interval_ms = 1000;
+	p->ntargets = 1;
+	target_opts_init(&p->targets[0]);
+	p->targets[0].path = strdup("testfile1.dat");
+	r->ntargets = 1;
+	str_copy(r->targets[0].path, RESULTS_STR, "testfile1.dat");
+	r->targets[0].size_bytes = 10485760;
+	r->test_time_s = 120.0;
+	r->thread_count = 1;
+	r->interval_ms = 1000;
+	assert_int_equal(results_alloc_rows(r, 1, 10), 0);
+	r->rows[0].dir[DIR_READ].ios = 6;
+	r->rows[0].dir[DIR_READ].bytes = 4194304;
+	r->rows[0].dir[DIR_WRITE].ios = 10;
+	r->rows[0].dir[DIR_WRITE].bytes = 2097152;
+	for (i = 0; i < 10; i++) {
+		struct interval_stat *x = &r->rows[0].dir[DIR_READ].intervals[i];
+
+		x->ios = 1;
+		x->lat_min_ns = 0;
+		x->lat_max_ns = 0;
+	}
+	r->nintervals = 10;
+}
+
+/* The lines from the one starting with @from to the next one that is
+ * exactly @to, out of @doc (a new string). */
+static char *block(const char *doc, const char *from, const char *to)
+{
+	const char *a = strstr(doc, from), *b;
+
+	if (!a)
+		return NULL;
+	b = strstr(a, to);
+	if (!b)
+		return NULL;
+	return strndup(a, (size_t)(b - a) + strlen(to));
+}
+
+static void test_golden_thread(void **state)
+{
+	const char *dir = getenv("GOLDEN_DIR");
+	char path[512], *want, *got, *doc, buf[65536];
+	struct results r;
+	size_t n;
+	FILE *f;
+
+	(void)state;
+	snprintf(path, sizeof(path), "%s/xml-parse-results.expected.xml",
+		 dir ? dir : "tests/diskspd-golden");
+	f = fopen(path, "r");
+	if (!f)
+		skip();
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	build_golden(&r);
+	doc = render(&r);
+	want = block(buf, "    <Thread>\n", "    </Thread>\n");
+	got = block(doc, "    <Thread>\n", "    </Thread>\n");
+	assert_non_null(want);
+	assert_non_null(got);
+	if (strcmp(want, got))
+		fail_msg("Thread block differs from DiskSpd's:\n%s\nwant:\n%s",
+			 got, want);
+	free(want);
+	free(got);
+	/* and the TimeSpan's Iops block */
+	want = block(buf, "    <Iops>\n", "    </Iops>\n");
+	got = block(doc, "    <Iops>\n", "    </Iops>\n");
+	assert_non_null(want);
+	assert_non_null(got);
+	assert_string_equal(got, want);
+	free(want);
+	free(got);
+	free(doc);
+	results_release(&r);
+}
+
 static void test_interrupted(void **state)
 {
 	struct results r;
@@ -306,6 +403,7 @@ int main(void)
 		cmocka_unit_test(test_latency_buckets),
 		cmocka_unit_test(test_iops_buckets),
 		cmocka_unit_test(test_interrupted),
+		cmocka_unit_test(test_golden_thread),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -479,8 +479,10 @@ static void test_write_optional_snippets(void **state)
 			       "ment Group=\"1\" Processor=\"1\"/>\n"));
 	assert_non_null(strstr(s, "<DisableLocalCache>true</DisableLocalCache>"
 			       "\n          <WriteBufferContent>"));
-	assert_non_null(strstr(s, "</WriteBufferContent>\n          <RandomWr"
-			       "iteData>true</RandomWriteData>\n"));
+	/* -Zr: in the TimeSpan (DiskSpd's schema), not in the Target */
+	assert_non_null(strstr(s, "      <RandomWriteData>true</RandomWriteD"
+			       "ata>\n      <Targets>\n"));
+	assert_null(strstr(s, "          <RandomWriteData>"));
 	assert_non_null(strstr(s, "<BurstSize>3</BurstSize>\n          <Think"
 			       "Time>2</ThinkTime>\n          <FileSize>1048576"
 			       "</FileSize>\n          <Random>4096</Random>\n"
