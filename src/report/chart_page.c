@@ -13,7 +13,7 @@ static const char css[] =
 	"*{box-sizing:border-box}\n"
 	"body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;"
 	"margin:0;background:#f1f5f9;color:#0f172a}\n"
-	"main{display:block;max-width:1080px;margin:0 auto;padding:24px}\n"
+	".main{max-width:1080px;margin:0 auto;padding:24px}\n"
 	"h1{font-size:26px;margin:0 0 4px}h2{font-size:18px;margin:28px 0 10px}\n"
 	"code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:13px;"
 	"background:#e2e8f0;padding:2px 6px;border-radius:4px;"
@@ -33,7 +33,7 @@ static const char css[] =
 	"svg text.good{fill:#15803d}svg text.bad{fill:#b91c1c}"
 	"svg text.flat{fill:#64748b}\n"
 	".panel{background:#fff;border-radius:10px;padding:16px;"
-	"box-shadow:0 1px 3px rgba(0,0,0,.12)}\n"
+	"box-shadow:0 1px 3px rgba(0,0,0,.12)}.panel+.panel{margin-top:12px}\n"
 	"table{border-collapse:collapse;font-size:13px;width:100%;"
 	"background:#fff}\n"
 	"th,td{padding:5px 10px;border-bottom:1px solid #e2e8f0;"
@@ -54,7 +54,7 @@ static const char css[] =
 	"svg{display:block;width:100%;height:auto}\n"
 	"svg text{font-family:system-ui,sans-serif;font-size:12px;"
 	"fill:#475569}\n"
-	"footer{color:#94a3b8;font-size:12px;margin-top:24px}\n";
+	".foot{color:#94a3b8;font-size:12px;margin-top:24px}\n";
 
 void chart_page_begin(FILE *f, const char *title, const char *to)
 {
@@ -67,15 +67,16 @@ void chart_page_begin(FILE *f, const char *title, const char *to)
 		fputs(" → ", f);
 		emit_escaped(f, to);
 	}
-	fprintf(f, "</title>\n<style>\n%s</style></head>\n<body><main>\n", css);
+	fprintf(f, "</title>\n<style>\n%s</style></head>\n"
+		   "<body><div class=\"main\">\n", css);
 }
 
 void chart_page_end(FILE *f, const char *version)
 {
-	fputs("<footer>ioprobe ", f);
+	fputs("<div class=\"foot\">ioprobe ", f);
 	emit_escaped(f, version);
 	fputs(" · self-contained page: inline CSS and SVG, no script"
-	      "</footer>\n</main></body></html>\n", f);
+	      "</div>\n</div></body></html>\n", f);
 }
 
 void chart_legend(FILE *f, const char *const *names,

@@ -14,7 +14,8 @@
 #include "report/chart.h"
 
 /* The doctype, <head> with the title "ioprobe: @title" (" → @to" when
- * @to is not NULL) and the stylesheet, then <body><main>. */
+ * @to is not NULL) and the stylesheet, then the body's main <div>
+ * (HTML 4 parsers know no <main>). */
 void chart_page_begin(FILE *f, const char *title, const char *to);
 /* The footer (ioprobe @version, "self-contained page") and the end. */
 void chart_page_end(FILE *f, const char *version);
