@@ -132,7 +132,12 @@ void chart_fmt_latency_parts(char *val, size_t vlen, char *unit,
 	char b[32];
 	const char *sp;
 
-	fmt_latency_ms(b, sizeof(b), ms);
+	if (ms > 0 && ms < 0.001)
+		snprintf(b, sizeof(b), "%.0f ns", ms * 1e6);
+	else if (ms > 0 && ms < 0.01)
+		snprintf(b, sizeof(b), "%.2f µs", ms * 1000);
+	else
+		fmt_latency_ms(b, sizeof(b), ms);
 	sp = strchr(b, ' ');
 	snprintf(unit, ulen, "%s", sp ? sp + 1 : "");
 	snprintf(val, vlen, "%.*s", sp ? (int)(sp - b) : (int)strlen(b), b);

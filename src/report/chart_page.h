@@ -39,7 +39,8 @@ void chart_where_row(FILE *f, const char *key, const char *value,
 void chart_where_end(FILE *f);
 
 /* A latency split for a headline card: @val "2.50" and @unit "ms", "µs"
- * or "s" (s from 1,000 ms), as fmt_latency_ms() words it. */
+ * or "s" (s from 1,000 ms), as fmt_latency_ms() words it, with two
+ * decimals under 10 µs and ns under 1 µs (a cache or the null engine). */
 void chart_fmt_latency_parts(char *val, size_t vlen, char *unit,
 			     size_t ulen, double ms);
 

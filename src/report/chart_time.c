@@ -7,11 +7,10 @@
 
 #define TM_W 1000.0
 #define TM_H 280.0
-#define TM_L 84.0		/* y labels and the axis title */
+#define TM_L 100.0		/* y labels and the axis title */
 #define TM_R 30.0
 #define TM_T 16.0
 #define TM_B 46.0		/* time labels and caption */
-#define TM_DOTS 40		/* mark each point up to this many */
 #define GRID "#e2e8f0"
 
 static double span_s(const struct chart_line *l, size_t nl)
@@ -65,29 +64,26 @@ static void time_axis(FILE *f, const struct chart_axis *x)
 		chart_text(f, px, TM_H - TM_B + 16, "middle", NULL, false, lab);
 	}
 	chart_text(f, (x->p0 + x->p1) / 2, TM_H - 8, "middle", NULL, false,
-		   "time since the measured window began (end of each interval)");
+		   "time since the measured window began (each interval's value held across it)");
 }
 
+/* A step line: each interval's value held from its start to its end, so
+ * one interval is a level line and none is hidden between two points. */
 static void one_line(FILE *f, const struct chart_line *l,
 		     const struct chart_axis *x, const struct chart_axis *y)
 {
 	uint32_t k;
 
 	chart_line_begin(f, l->color);
-	for (k = 0; k < l->n; k++)
-		if (isfinite(l->v[k]))
-			chart_line_point(f, chart_map(x, (k + 1) * l->step_s),
-					 chart_map(y, l->v[k]));
+	for (k = 0; k < l->n; k++) {
+		if (!isfinite(l->v[k]))
+			continue;
+		chart_line_point(f, chart_map(x, k * l->step_s),
+				 chart_map(y, l->v[k]));
+		chart_line_point(f, chart_map(x, (k + 1) * l->step_s),
+				 chart_map(y, l->v[k]));
+	}
 	chart_line_end(f);
-	if (l->n > TM_DOTS)
-		return;
-	for (k = 0; k < l->n; k++)
-		if (isfinite(l->v[k]))
-			fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" "
-				   "fill=\"%s\"/>",
-				chart_map(x, (k + 1) * l->step_s),
-				chart_map(y, l->v[k]), l->color);
-	fputc('\n', f);
 }
 
 void chart_time(FILE *f, const char *aria, const char *ytitle,

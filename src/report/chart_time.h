@@ -1,6 +1,7 @@
 /* chart_time.h - the kit's chart of values over time: one line per
  * series of -D intervals (IOPS, MiB/s, latency of a run; before and
- * after overlaid on the comparison page), seconds on the x axis, the y
+ * after overlaid on the comparison page), each interval's value a level
+ * step from its start to its end, seconds on the x axis, the y
  * axis titled on itself (with "log scale" when it is one), a legend.
  */
 #ifndef IOPROBE_CHART_TIME_H

@@ -81,7 +81,10 @@ static void put_cards(const struct results *r, const struct agg *a, FILE *f)
 	fmt_count(y, sizeof(y), a[DIR_WRITE].iops);
 	snprintf(d, sizeof(d), "read %s, write %s", x, y);
 	card(f, "IOPS", v, "", d);
-	snprintf(v, sizeof(v), "%.1f", a[DIR_COUNT].mib_s);
+	if (a[DIR_COUNT].mib_s >= 1000)
+		fmt_count(v, sizeof(v), a[DIR_COUNT].mib_s);
+	else
+		snprintf(v, sizeof(v), "%.1f", a[DIR_COUNT].mib_s);
 	fmt_count(x, sizeof(x), (double)a[DIR_COUNT].ios);
 	snprintf(d, sizeof(d), "%s I/Os in %.2f s", x, r->test_time_s);
 	card(f, "Throughput", v, "MiB/s", d);
