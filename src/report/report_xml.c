@@ -8,6 +8,7 @@
  * Target) that DiskSpd's consumers never look for.  Like every report, it
  * reads nothing but @r: no clock, no sysfs.
  */
+#include "report/report_devstat.h"
 #include "report/report.h"
 
 #include <errno.h>
@@ -547,6 +548,7 @@ static void write_ts_linux(FILE *f, unsigned int lvl, const struct results *r)
 	for (i = 0; i < r->nwarnings && i < ARRAY_SIZE(r->warnings); i++)
 		el_str(f, lvl + 1, "Warning", r->warnings[i]);
 	write_io_errors(f, lvl + 1, r);
+	report_devstat_xml(r, lvl + 1, f);
 	close_el(f, lvl, "Linux");
 }
 

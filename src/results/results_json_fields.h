@@ -16,6 +16,10 @@
  * "latency_histogram" are read first: a file of another schema or
  * histogram shape is refused as such. */
 extern const struct jf results_json_root[];
+/* A target's "device_counters" (struct devstat_set) and one entry of
+ * "findings" (struct result_finding): results_json_devstat.c. */
+extern const struct jf results_json_devstat[];
+extern const struct jf results_json_finding[];
 
 /* Derived hooks (results_json_derived.c), written for scripts and never
  * read: the percentiles of the struct hist at f->off, and the totals per
