@@ -152,6 +152,8 @@ struct results {
 	struct io_failure io_failure;	/* first failed I/O, if any */
 	char warnings[8][RESULTS_STR];	/* shown in reports, e.g. affinity */
 	uint32_t nwarnings;
+	bool findings_known;		/* findings were worked out (a plain
+					 * run): JSON has "findings" */
 	uint32_t nfindings;		/* plain runs: the findings, 0 = none */
 	struct result_finding findings[RESULTS_FINDINGS];
 };

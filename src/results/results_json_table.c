@@ -175,8 +175,11 @@ jobj *jf_write_obj(struct jf_ctx *c, const struct jf *fields,
 
 	if (!o)
 		c->werr = -ENOMEM;
-	for (f = fields; o && f->key; f++)
+	for (f = fields; o && f->key; f++) {
+		if ((f->flags & JF_OMIT) && f->absent(base))
+			continue;
 		jf_add(o, f->key, write_value(c, f, base));
+	}
 	return o;
 }
 
