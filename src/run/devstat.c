@@ -30,8 +30,8 @@ static int devstat_read(const char *name, uint64_t *v)
 	if (read_first_line(path, line, sizeof(line)))
 		return -1;
 	n = sscanf(line, "%" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64
-		   " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64
-		   " %" SCNu64,
+		   " %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64
+		   " %" SCNu64 " %" SCNu64 " %" SCNu64,
 		   &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7],
 		   &v[8], &v[9], &v[10]);
 	return n == DEVSTAT_FIELDS ? 0 : -1;
@@ -119,6 +119,23 @@ static uint64_t since(uint64_t end, uint64_t start)
 	return end >= start ? end - start : 0;	/* a counter reset */
 }
 
+/* @d held the start reading: make it the window's share of @e. */
+static void devstat_delta(struct devstat *d, const struct devstat *e,
+			  uint64_t now_ns)
+{
+	d->reads = since(e->reads, d->reads);
+	d->read_merges = since(e->read_merges, d->read_merges);
+	d->read_sectors = since(e->read_sectors, d->read_sectors);
+	d->read_ticks_ms = since(e->read_ticks_ms, d->read_ticks_ms);
+	d->writes = since(e->writes, d->writes);
+	d->write_merges = since(e->write_merges, d->write_merges);
+	d->write_sectors = since(e->write_sectors, d->write_sectors);
+	d->write_ticks_ms = since(e->write_ticks_ms, d->write_ticks_ms);
+	d->io_ticks_ms = since(e->io_ticks_ms, d->io_ticks_ms);
+	d->queue_ticks_ms = since(e->queue_ticks_ms, d->queue_ticks_ms);
+	d->window_ns = since(now_ns, d->window_ns);
+}
+
 void devstat_end(struct results *r, uint64_t now_ns)
 {
 	uint64_t v[DEVSTAT_FIELDS];
@@ -129,29 +146,12 @@ void devstat_end(struct results *r, uint64_t now_ns)
 		struct devstat_set *s = &r->targets[i].devstat;
 
 		for (j = k = 0; j < s->n; j++) {
-			struct devstat *d = &s->dev[j];
-
-			if (devstat_read(d->name, v))
-				continue;
+			if (devstat_read(s->dev[j].name, v))
+				continue;	/* gone: dropped */
 			devstat_set_from(&e, v);
-			d->reads = since(e.reads, d->reads);
-			d->read_merges = since(e.read_merges, d->read_merges);
-			d->read_sectors = since(e.read_sectors, d->read_sectors);
-			d->read_ticks_ms = since(e.read_ticks_ms,
-						 d->read_ticks_ms);
-			d->writes = since(e.writes, d->writes);
-			d->write_merges = since(e.write_merges,
-						d->write_merges);
-			d->write_sectors = since(e.write_sectors,
-						 d->write_sectors);
-			d->write_ticks_ms = since(e.write_ticks_ms,
-						  d->write_ticks_ms);
-			d->io_ticks_ms = since(e.io_ticks_ms, d->io_ticks_ms);
-			d->queue_ticks_ms = since(e.queue_ticks_ms,
-						  d->queue_ticks_ms);
-			d->window_ns = since(now_ns, d->window_ns);
+			devstat_delta(&s->dev[j], &e, now_ns);
 			if (k != j)
-				s->dev[k] = *d;
+				s->dev[k] = s->dev[j];
 			k++;
 		}
 		s->n = k;
