@@ -8,8 +8,8 @@
 
 #include "results/results.h"
 
-/* Fill r->findings from @r's own figures (none for a run that failed or
- * measured nothing).  0 or -ENOMEM. */
+/* Fill r->findings from @r's own figures (none for a run that failed,
+ * measured nothing or ran the null engine).  0 or -ENOMEM. */
 int run_findings_fill(struct results *r);
 /* Print r->findings on stderr unless --no-findings. */
 void run_findings_print(const struct results *r);

@@ -57,24 +57,33 @@ static void figures_totals(const struct agg *a, struct cmp_detail *d)
 }
 
 /* The kernel's witness: the first target's own device over the window,
- * beside what ioprobe did to that target. */
+ * beside what ioprobe did to every target on that device. */
 static void figures_device(const struct results *r, struct cmp_detail *d)
 {
 	const struct devstat_set *s = &r->targets[0].devstat;
 	struct interp_dev *v = &d->dev;
 	struct agg a;
+	uint32_t i;
 
+	if (!strcmp(r->engine, "null"))
+		return;		/* no I/O reached any device */
 	v->measured = s->measured;
 	v->counters = s->measured && s->n;
 	if (!v->counters)
 		return;
 	str_copy(v->name, sizeof(v->name), s->dev[0].name);
-	results_aggregate(r, 0, DIR_READ, &a);
-	v->io_reads = a.ios;
-	v->io_read_bytes = a.bytes;
-	results_aggregate(r, 0, DIR_WRITE, &a);
-	v->io_writes = a.ios;
-	v->io_write_bytes = a.bytes;
+	for (i = 0; i < r->ntargets; i++) {
+		const struct devstat_set *o = &r->targets[i].devstat;
+
+		if (!o->n || strcmp(o->dev[0].name, s->dev[0].name))
+			continue;
+		results_aggregate(r, (int)i, DIR_READ, &a);
+		v->io_reads += a.ios;
+		v->io_read_bytes += a.bytes;
+		results_aggregate(r, (int)i, DIR_WRITE, &a);
+		v->io_writes += a.ios;
+		v->io_write_bytes += a.bytes;
+	}
 	v->dev_reads = s->dev[0].reads;
 	v->dev_writes = s->dev[0].writes;
 	v->dev_read_bytes = s->dev[0].read_sectors * DEVSTAT_SECTOR;

@@ -67,6 +67,19 @@ static const char *dev_name(const struct interp_test *t)
 	return t->dev.name[0] ? t->dev.name : "the device";
 }
 
+static void fits_in_ram(struct finding *f, const struct interp_test *t,
+		       const struct interp_env *env)
+{
+	char a[32];
+
+	if (!env->mem_bytes || !t->file_bytes ||
+	    t->file_bytes >= env->mem_bytes)
+		return;
+	fmt_size(a, sizeof(a), t->file_bytes);
+	append(f, "; the %s test file fits in RAM (%.1f GiB)", a,
+	       (double)env->mem_bytes / (MIB * 1024));
+}
+
 /* The counters say: ioprobe read, the device did not. */
 static void cache_counters(const struct interp_test *t,
 			   const struct interp_env *env, struct finding *out,
@@ -94,10 +107,7 @@ static void cache_counters(const struct interp_test *t,
 	       (double)d->io_read_bytes / MIB);
 	if (t->buffered)
 		append(f, "; -Sh bypasses the page cache");
-	if (env->mem_bytes && t->file_bytes && t->file_bytes < env->mem_bytes)
-		append(f, "; the %.0f MiB test file fits in RAM (%.1f GiB)",
-		       (double)t->file_bytes / MIB,
-		       (double)env->mem_bytes / (MIB * 1024));
+	fits_in_ram(f, t, env);
 }
 
 /* No counters: only a median below what the device class can do. */
@@ -131,10 +141,7 @@ static void cache_latency(const struct interp_test *t,
 				 "(no block device under the target)" :
 				 "the result has no device counters to "
 				 "confirm it");
-	if (env->mem_bytes && t->file_bytes && t->file_bytes < env->mem_bytes)
-		append(f, "; the %.0f MiB test file fits in RAM (%.1f GiB)",
-		       (double)t->file_bytes / MIB,
-		       (double)env->mem_bytes / (MIB * 1024));
+	fits_in_ram(f, t, env);
 }
 
 void interp_cache(const struct interp_test *t, const struct interp_env *env,

@@ -307,7 +307,7 @@ static void test_cache_counters_fires(void **state)
 	assert_non_null(strstr(f[0].text, "the page cache or a cache above "
 					  "the device answered"));
 	assert_non_null(strstr(f[0].text, "-Sh bypasses the page cache"));
-	assert_non_null(strstr(f[0].text, "16 MiB test file fits in RAM"));
+	assert_non_null(strstr(f[0].text, "16MiB test file fits in RAM"));
 	/* under half of the reads is enough, merged or not */
 	witness(&t, 360000, 170000);
 	interp_cache(&t, &env, f, &n, 4);
