@@ -10,11 +10,13 @@
  *  - little: avg latency matches in-flight / IOPS at depth >= 4, so the
  *    wait is queueing, not a slow device;
  *  - tail: P99 >= 10x the median, or max >= 100x the median and >= 100 ms;
- *  - flattered: buffered I/O, reads > 1.5x the --expect IOPS, or reads 10x
+ *  - flattered: buffered I/O without device counters to tell, reads
+ *    > 1.5x the --expect IOPS, or reads 10x
  *    faster than writes on the same file: the number may be a cache's;
  *  - burst: throughput in the -D series drops to under 60 % part-way;
  *  - cache (interpret_device.c): the kernel's counters show the device
- *    completed under half of ioprobe's reads and bytes in the window;
+ *    completed under half of ioprobe's reads and bytes in the window, or
+ *    under half of its written bytes;
  *    without counters, random reads at a median no device of the class
  *    reaches (rotational: under 0.5 ms; flash or unknown: under 10 us),
  *    never a median of milliseconds;

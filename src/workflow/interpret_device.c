@@ -1,7 +1,7 @@
 /* interpret_device.c - the rules whose evidence is the kernel's own
  * counters of the target's device (struct interp_dev): the cache finding
- * (the device completed far fewer reads than ioprobe did, so a cache
- * answered) and its opposite (the device moved far more than ioprobe
+ * (the device completed far fewer reads, or took far fewer writes, than
+ * ioprobe did, so a cache answered) and its opposite (the device moved far more than ioprobe
  * asked for).  Without counters the cache finding needs a median no
  * device of the class reaches, so a median of milliseconds never calls
  * itself a cache.  See interpret.h.
@@ -110,6 +110,35 @@ static void cache_counters(const struct interp_test *t,
 	fits_in_ram(f, t, env);
 }
 
+/* The same for writes: the page cache took them, write-back comes later
+ * (ioprobe syncs a buffered target after the window, outside it). */
+static void cache_writes(const struct interp_test *t, struct finding *out,
+			 size_t *nout, size_t max)
+{
+	const struct interp_dev *d = &t->dev;
+	struct finding *f;
+	char a[32], b[32];
+
+	if (d->io_writes < DEV_MIN_IOS || !d->io_write_bytes ||
+	    (double)d->dev_write_bytes >=
+		    DEV_FEWER * (double)d->io_write_bytes)
+		return;
+	f = add(out, nout, max, FIND_CACHE,
+		(double)d->dev_write_bytes / (double)d->io_write_bytes);
+	if (!f)
+		return;
+	count(a, sizeof(a), d->dev_writes);
+	count(b, sizeof(b), d->io_writes);
+	append(f, "%s: the device %s completed %s writes (%.1f MiB) while "
+		  "ioprobe wrote %s times (%.1f MiB) in the same window: the "
+		  "page cache took the writes and writes them back later, so "
+		  "these figures are not the device's", t->name, dev_name(t),
+	       a, (double)d->dev_write_bytes / MIB, b,
+	       (double)d->io_write_bytes / MIB);
+	if (t->buffered)
+		append(f, "; -Sh writes through to the device");
+}
+
 /* No counters: only a median below what the device class can do. */
 static void cache_latency(const struct interp_test *t,
 			  const struct interp_env *env, struct finding *out,
@@ -147,9 +176,10 @@ static void cache_latency(const struct interp_test *t,
 void interp_cache(const struct interp_test *t, const struct interp_env *env,
 		  struct finding *out, size_t *nout, size_t max)
 {
-	if (t->dev.counters)
+	if (t->dev.counters) {
 		cache_counters(t, env, out, nout, max);
-	else
+		cache_writes(t, out, nout, max);
+	} else
 		cache_latency(t, env, out, nout, max);
 }
 

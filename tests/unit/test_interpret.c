@@ -358,6 +358,37 @@ static void test_cache_counters_silent(void **state)
 	assert_int_equal(count_kind(f, n, FIND_CACHE), 0);
 }
 
+/* Buffered writes the page cache took: the device wrote a fraction. */
+static void test_cache_writes(void **state)
+{
+	struct interp_test t = mk("/mnt/f.dat", 50000, 0, K4, true);
+	struct interp_env env = { 0 };
+	struct finding f[4];
+	size_t n = 0;
+
+	(void)state;
+	t.buffered = true;
+	witness(&t, 0, 0);
+	t.dev.io_writes = 100000;
+	t.dev.io_write_bytes = 100000ull * K4;
+	t.dev.dev_writes = 90;
+	t.dev.dev_write_bytes = 90ull * 512 * 1024;
+	interp_cache(&t, &env, f, &n, 4);
+	assert_int_equal(n, 1);
+	assert_int_equal(f[0].kind, FIND_CACHE);
+	assert_non_null(strstr(f[0].text, "the device loop3 completed 90 "
+					  "writes (45.0 MiB) while ioprobe "
+					  "wrote 100,000 times (390.6 MiB)"));
+	assert_non_null(strstr(f[0].text, "-Sh writes through"));
+	/* twin: -Sh, every write reached the device (as 2x the requests:
+	 * each with its flush) */
+	t.buffered = false;
+	t.dev.dev_writes = 200000;
+	t.dev.dev_write_bytes = 100000ull * K4;
+	interp_cache(&t, &env, f, &n, 4);
+	assert_int_equal(n, 1);
+}
+
 /* No counters (tmpfs, NFS, an older result): the median alone, and only
  * below what the device class can do. */
 static void test_cache_latency_fires(void **state)
@@ -492,6 +523,7 @@ int main(void)
 		cmocka_unit_test(test_interpret_all),
 		cmocka_unit_test(test_cache_counters_fires),
 		cmocka_unit_test(test_cache_counters_silent),
+		cmocka_unit_test(test_cache_writes),
 		cmocka_unit_test(test_cache_latency_fires),
 		cmocka_unit_test(test_cache_latency_silent),
 		cmocka_unit_test(test_device_more),
