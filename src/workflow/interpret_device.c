@@ -1,8 +1,8 @@
 /* interpret_device.c - the rules whose evidence is the kernel's own
  * counters of the target's device (struct interp_dev): the cache finding
  * (the device completed far fewer reads, or took far fewer writes, than
- * ioprobe did, so a cache answered) and its opposite (the device moved far more than ioprobe
- * asked for).  Without counters the cache finding needs a median no
+ * ioprobe did, so a cache answered) and its opposite (the device moved
+ * far more than ioprobe asked for).  Without counters the cache finding needs a median no
  * device of the class reaches, so a median of milliseconds never calls
  * itself a cache.  See interpret.h.
  */
@@ -62,6 +62,11 @@ static void count(char *buf, size_t len, uint64_t v)
 		fmt_count(buf, len, (double)v);
 }
 
+static const char *s_(uint64_t v)
+{
+	return v == 1 ? "" : "s";
+}
+
 static const char *dev_name(const struct interp_test *t)
 {
 	return t->dev.name[0] ? t->dev.name : "the device";
@@ -99,11 +104,11 @@ static void cache_counters(const struct interp_test *t,
 		return;
 	count(a, sizeof(a), d->dev_reads);
 	count(b, sizeof(b), d->io_reads);
-	append(f, "%s: the device %s completed %s reads (%.1f MiB) while "
+	append(f, "%s: the device %s completed %s read%s (%.1f MiB) while "
 		  "ioprobe read %s times (%.1f MiB) in the same window: the "
 		  "page cache or a cache above the device answered, so these "
 		  "figures are not the device's", t->name, dev_name(t), a,
-	       (double)d->dev_read_bytes / MIB, b,
+	       s_(d->dev_reads), (double)d->dev_read_bytes / MIB, b,
 	       (double)d->io_read_bytes / MIB);
 	if (t->buffered)
 		append(f, "; -Sh bypasses the page cache");
@@ -129,11 +134,11 @@ static void cache_writes(const struct interp_test *t, struct finding *out,
 		return;
 	count(a, sizeof(a), d->dev_writes);
 	count(b, sizeof(b), d->io_writes);
-	append(f, "%s: the device %s completed %s writes (%.1f MiB) while "
+	append(f, "%s: the device %s completed %s write%s (%.1f MiB) while "
 		  "ioprobe wrote %s times (%.1f MiB) in the same window: the "
 		  "page cache took the writes and writes them back later, so "
 		  "these figures are not the device's", t->name, dev_name(t),
-	       a, (double)d->dev_write_bytes / MIB, b,
+	       a, s_(d->dev_writes), (double)d->dev_write_bytes / MIB, b,
 	       (double)d->io_write_bytes / MIB);
 	if (t->buffered)
 		append(f, "; -Sh writes through to the device");
@@ -217,11 +222,12 @@ void interp_device_more(const struct interp_test *t, struct finding *out,
 	count(a[1], sizeof(a[1]), d->dev_writes);
 	count(a[2], sizeof(a[2]), d->io_reads);
 	count(a[3], sizeof(a[3]), d->io_writes);
-	append(f, "%s: the device %s completed %s reads and %s writes "
-		  "(%.1f MiB) while ioprobe did %s reads and %s writes "
+	append(f, "%s: the device %s completed %s read%s and %s write%s "
+		  "(%.1f MiB) while ioprobe did %s read%s and %s write%s "
 		  "(%.1f MiB) in the same window, %.1f× the bytes: %s",
-	       t->name, dev_name(t), a[0], a[1], (double)dev_bytes / MIB,
-	       a[2], a[3], (double)io_bytes / MIB,
+	       t->name, dev_name(t), a[0], s_(d->dev_reads), a[1],
+	       s_(d->dev_writes), (double)dev_bytes / MIB, a[2],
+	       s_(d->io_reads), a[3], s_(d->io_writes), (double)io_bytes / MIB,
 	       (double)dev_bytes / (double)io_bytes, more_cause(d));
 }
 
