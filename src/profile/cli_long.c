@@ -1,7 +1,7 @@
 /* cli_long.c - ioprobe's long options, which DiskSpd does not have:
  * --engine, --allow-device-writes, --output, --label, --batch (each
- * --name=VALUE or --name VALUE), and the flags --overwrite and
- * --continue-on-error.  One table maps each name to its handler.
+ * --name=VALUE or --name VALUE), and the flags --overwrite,
+ * --continue-on-error and --no-findings.  One table maps each name to its handler.
  */
 #include "profile/cli_long.h"
 
@@ -112,6 +112,16 @@ static int set_continue_on_error(struct profile *p, const char *val,
 	return 0;
 }
 
+static int set_no_findings(struct profile *p, const char *val, char *err,
+			   size_t errlen)
+{
+	(void)val;
+	(void)err;
+	(void)errlen;
+	p->no_findings = true;
+	return 0;
+}
+
 const struct cli_long_opt cli_long_opts[] = {
 	{ "--engine", true, parse_engine },
 	{ "--allow-device-writes", true, parse_allow_device_writes },
@@ -120,6 +130,7 @@ const struct cli_long_opt cli_long_opts[] = {
 	{ "--batch", true, parse_batch },
 	{ "--overwrite", false, set_overwrite },
 	{ "--continue-on-error", false, set_continue_on_error },
+	{ "--no-findings", false, set_no_findings },
 };
 
 const size_t cli_long_nopts = ARRAY_SIZE(cli_long_opts);

@@ -39,8 +39,21 @@ enum finding_kind {
 	FIND_TAIL,
 	FIND_FLATTERED,
 	FIND_BURST,
-	FIND_CACHE,		/* faster than the device type can be */
+	FIND_CACHE,		/* the device saw few of the reads, or
+				 * (no counters) faster than it can be */
 	FIND_CHANGE,		/* comparison: wall gone or appeared */
+	FIND_DEVICE_MORE,	/* the device moved far more than ioprobe */
+};
+
+/* The kernel's witness for a test's window (results/devstat.h): what
+ * ioprobe did to its first target and what that target's own device
+ * completed meanwhile.  Zeroed = not measured (an older result). */
+struct interp_dev {
+	bool measured;		/* the run read the counters */
+	bool counters;		/* and the target has a block device */
+	char name[32];		/* "loop3" */
+	uint64_t io_reads, io_writes, io_read_bytes, io_write_bytes;
+	uint64_t dev_reads, dev_writes, dev_read_bytes, dev_write_bytes;
 };
 
 struct finding {
@@ -96,6 +109,7 @@ struct cmp_detail {
 	uint64_t mem_bytes;	/* RAM of the host that ran it, 0 unknown */
 	double test_time_s;	/* the measured window */
 	double fill_s;		/* filling the test file (-c) */
+	struct interp_dev dev;	/* the device's counters of the window */
 	/* when, where and how, for the pages ("" unknown) */
 	char date[32];		/* start, "YYYY/MM/DD hh:mm:ss UTC" */
 	char host[64];

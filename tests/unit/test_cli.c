@@ -944,7 +944,10 @@ static void test_long_table(void **state)
 	assert_false(o->takes_value);
 	assert_null(cli_long_find("--engin"));
 	assert_null(cli_long_find("--engines=null"));
-	assert_int_equal(cli_long_nopts, 7);
+	assert_int_equal(cli_long_nopts, 8);
+	o = cli_long_find("--no-findings");
+	assert_non_null(o);
+	assert_false(o->takes_value);
 
 	profile_release(&P);
 	profile_init(&P);
