@@ -11,6 +11,7 @@
 #define TM_R 30.0
 #define TM_T 16.0
 #define TM_B 46.0		/* time labels and caption */
+#define TM_STEPS 300		/* intervals drawn as steps, at most */
 #define GRID "#e2e8f0"
 
 static double span_s(const struct chart_line *l, size_t nl)
@@ -68,18 +69,22 @@ static void time_axis(FILE *f, const struct chart_axis *x)
 }
 
 /* A step line: each interval's value held from its start to its end, so
- * one interval is a level line and none is hidden between two points. */
+ * one interval is a level line and none is hidden between two points.
+ * Past TM_STEPS intervals (a step narrower than about 3 px) one point per
+ * interval end, which looks the same and halves the page. */
 static void one_line(FILE *f, const struct chart_line *l,
 		     const struct chart_axis *x, const struct chart_axis *y)
 {
+	bool steps = l->n <= TM_STEPS;
 	uint32_t k;
 
 	chart_line_begin(f, l->color);
 	for (k = 0; k < l->n; k++) {
 		if (!isfinite(l->v[k]))
 			continue;
-		chart_line_point(f, chart_map(x, k * l->step_s),
-				 chart_map(y, l->v[k]));
+		if (steps)
+			chart_line_point(f, chart_map(x, k * l->step_s),
+					 chart_map(y, l->v[k]));
 		chart_line_point(f, chart_map(x, (k + 1) * l->step_s),
 				 chart_map(y, l->v[k]));
 	}
