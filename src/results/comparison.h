@@ -39,6 +39,7 @@ enum finding_kind {
 	FIND_TAIL,
 	FIND_FLATTERED,
 	FIND_BURST,
+	FIND_STEADY,		/* the -D series never settled */
 	FIND_CACHE,		/* faster than the device type can be */
 	FIND_CHANGE,		/* comparison: wall gone or appeared */
 };

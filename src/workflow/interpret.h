@@ -12,7 +12,8 @@
  *  - tail: P99 >= 10x the median, or max >= 100x the median and >= 100 ms;
  *  - flattered: buffered I/O, reads > 1.5x the --expect IOPS, or reads 10x
  *    faster than writes on the same file: the number may be a cache's;
- *  - burst: throughput in the -D series drops to under 60 % part-way;
+ *  - burst (burst.c): the -D series steps down to under 60 % part-way,
+ *    or never reaches SNIA's steady state;
  *  - cache: random reads faster than the device type can serve them (a
  *    rotational device: median under 1 ms or over 1,000 IOPS; flash:
  *    median under 20 us) from a test file smaller than RAM: a cache
