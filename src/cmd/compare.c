@@ -52,7 +52,8 @@ void print_history_warnings(const struct history *h)
 static void compare_usage(FILE *f)
 {
 	fputs("usage: ioprobe compare [--history FILE] [--from LABEL] "
-	      "[--to LABEL] [-Rtext|-Rcsv|-Rjson|-Rhtml]\n"
+	      "[--to LABEL] [--allow-different]\n"
+	      "                       [-Rtext|-Rcsv|-Rjson|-Rhtml]\n"
 	      "  compares two labels of the suite history (default: the "
 	      "first and the latest label);\n"
 	      "  -Rhtml writes a self-contained page: ioprobe compare -Rhtml "

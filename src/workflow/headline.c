@@ -1,7 +1,7 @@
 /* headline.c - the one sentence of a comparison: what changed on purpose,
  * then every test judged by the metric that matters for its profile
  * ("2 of 3 tests faster: randread4k IOPS ×1.9, mixed8k IOPS ×1.5;
- * seqread64k no clear change"), or why the labels cannot be compared.
+ * seqread64k MiB/s no clear change"), or why the labels cannot be compared.
  * See compare.h (compare_headline). */
 #include "workflow/compare.h"
 
@@ -33,6 +33,12 @@ static void put(struct line *l, const char *fmt, ...)
 		l->o = l->len - 1;
 }
 
+static const char *metric_name(enum cmp_metric m)
+{
+	return m == CMP_METRIC_P99 ? "P99" : m == CMP_METRIC_MIB_S ? "MiB/s" :
+								    "IOPS";
+}
+
 /* ×0.62, ×1.9, ×174 */
 static void factor_word(char *buf, size_t len, double x)
 {
@@ -58,8 +64,7 @@ static void test_change(struct line *l, const struct cmp_test *c)
 			     0) :
 		    c->iops_factor;
 	factor_word(a, sizeof(a), x);
-	put(l, "%s %s %s", c->test,
-	    c->metric == CMP_METRIC_MIB_S ? "MiB/s" : "IOPS", a);
+	put(l, "%s %s %s", c->test, metric_name(c->metric), a);
 }
 
 /* The tests whose verdict (by their metric) is @want, "; "-led. */
@@ -76,7 +81,7 @@ static void list_tests(struct line *l, const struct cmp_view *v,
 			continue;
 		put(l, "%s", k ? ", " : *first ? ": " : "; ");
 		if (want == CMP_NO_CLEAR)
-			put(l, "%s", c->test);
+			put(l, "%s %s", c->test, metric_name(c->metric));
 		else
 			test_change(l, c);
 		if (want == CMP_WORSE)
