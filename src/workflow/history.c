@@ -207,6 +207,11 @@ int history_parse_line(const char *line, size_t len, struct history_row *row,
 	if (len >= sizeof(store))
 		return errf(err, errlen, EINVAL, "line too long (%zu bytes)",
 			    len);
+	/* a NUL would silently cut a field (a cmdline, then compared) */
+	if (memchr(line, '\0', len))
+		return errf(err, errlen, EINVAL, "NUL byte at column %zu",
+			    (size_t)((const char *)memchr(line, '\0', len) -
+				     line) + 1);
 	n = split_csv(line, len, store, f, HISTORY_NFIELDS);
 	if (n < 0)
 		return errf(err, errlen, EINVAL, "unbalanced quotes");

@@ -117,6 +117,13 @@ static void test_parse_rejects(void **state)
 	assert_int_equal(history_parse_line(line, (size_t)n - 1, &r, err,
 					    sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, "invalid iops 'x08.250'"));
+	/* a NUL inside a field would cut it silently */
+	sample(&r, "x", 1);
+	n = history_format_row(&r, line, sizeof(line));
+	line[60] = '\0';
+	assert_int_equal(history_parse_line(line, (size_t)n - 1, &r, err,
+					    sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "NUL byte at column 61"));
 }
 
 static void test_damaged_lines_skipped(void **state)
