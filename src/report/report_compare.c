@@ -251,9 +251,11 @@ static json_object *json_stat(const struct cmp_stat *s)
 	return o;
 }
 
-static int json_report(const struct cmp_test *c, size_t n, const char *from,
-		       const char *to, FILE *f)
+static int json_report(const struct cmp_view *v, FILE *f)
 {
+	const struct cmp_test *c = v->tests;
+	const char *from = v->from, *to = v->to;
+	size_t n = v->ntests;
 	json_object *root = json_object_new_object();
 	json_object *tests = json_object_new_array();
 	size_t i;
@@ -263,6 +265,8 @@ static int json_report(const struct cmp_test *c, size_t n, const char *from,
 			       json_object_new_string("ioprobe-compare/1"));
 	json_object_object_add(root, "from", json_object_new_string(from));
 	json_object_object_add(root, "to", json_object_new_string(to));
+	json_object_object_add(root, "headline",
+			       json_object_new_string(v->headline));
 	for (i = 0; i < n; i++) {
 		json_object *t = json_object_new_object();
 		const char *names[] = { "from", "to" };
@@ -307,7 +311,7 @@ int report_compare(const struct cmp_view *v, enum result_format fmt,
 	if (fmt == FORMAT_CSV)
 		csv_report(v->tests, v->ntests, v->from, v->to, f);
 	else if (fmt == FORMAT_JSON)
-		return json_report(v->tests, v->ntests, v->from, v->to, f);
+		return json_report(v, f);
 	else if (v->single)
 		text_single(v, f);
 	else
