@@ -140,9 +140,19 @@ void compare_headline(struct cmp_view *v)
 		return;
 	}
 	if (!n[CMP_BETTER] && !n[CMP_WORSE]) {
-		put(&l, "no clear change from '%s' to '%s' in %s%zu test%s",
+		put(&l, "no clear change from '%s' to '%s' in %s%zu test%s (",
 		    v->from, v->to, cmp == 1 ? "" : "all ", cmp,
 		    cmp == 1 ? "" : "s");
+		for (i = 0; i < v->ntests; i++) {
+			const struct cmp_test *c = &v->tests[i];
+
+			if (c->verdict == CMP_NOT_COMPARABLE)
+				continue;
+			put(&l, "%s%s %s", first ? "" : ", ", c->test,
+			    metric_name(c->metric));
+			first = false;
+		}
+		put(&l, ")");
 	} else {
 		if (n[CMP_BETTER])
 			put(&l, "%zu of %zu test%s faster", n[CMP_BETTER], cmp,

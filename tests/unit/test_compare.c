@@ -264,6 +264,28 @@ static void test_only_and_missing_json(void **state)
 	history_release(&h);
 }
 
+/* Inside the noise: the headline says so, naming each test's metric. */
+static void test_headline_no_clear_change(void **state)
+{
+	struct history h;
+	char *out;
+	int ret;
+
+	(void)state;
+	memset(&h, 0, sizeof(h));
+	row(&h, "a", "randread4k", 1000, 10);
+	row(&h, "a", "seqread64k", 500, 3);
+	row(&h, "b", "randread4k", 1020, 10.2);
+	row(&h, "b", "seqread64k", 505, 3);
+	out = render(&h, "a", "b", &ret);
+	assert_int_equal(ret, 0);
+	assert_non_null(strstr(out, "headline: no clear change from 'a' to "
+				    "'b' in all 2 tests (randread4k IOPS, "
+				    "seqread64k MiB/s)\n"));
+	free(out);
+	history_release(&h);
+}
+
 /* "after" ran with another file size and duration: no verdicts, the
  * differences listed, exit 4; --allow-different compares anyway. */
 static void test_not_comparable(void **state)
@@ -349,6 +371,7 @@ int main(void)
 		cmocka_unit_test(test_interp_from_row),
 		cmocka_unit_test(test_single_label),
 		cmocka_unit_test(test_only_and_missing_json),
+		cmocka_unit_test(test_headline_no_clear_change),
 		cmocka_unit_test(test_not_comparable),
 		cmocka_unit_test(test_subject_metric_unknown),
 	};
