@@ -17,13 +17,14 @@
 
 int compare_report(const struct history *h, const char *from,
 		   const char *to, enum result_format fmt, int findings,
-		   FILE *f)
+		   bool allow_different, FILE *f)
 {
 	struct cmp_view v;
+	size_t differ;
 	bool regression;
 	int ret;
 
-	ret = compare_view_build(h, from, to, &v);
+	ret = compare_view_build(h, from, to, allow_different, &v);
 	if (ret) {
 		compare_view_release(&v);
 		return ret;
@@ -33,10 +34,11 @@ int compare_report(const struct history *h, const char *from,
 	else
 		ret = report_compare(&v, fmt, findings, f);
 	regression = compare_regression(&v);
+	differ = compare_not_comparable(&v);
 	compare_view_release(&v);
 	if (ret)
 		return ret;
-	return regression ? 3 : 0;
+	return regression ? 3 : differ ? 4 : 0;
 }
 
 void print_history_warnings(const struct history *h)
@@ -50,12 +52,16 @@ void print_history_warnings(const struct history *h)
 static void compare_usage(FILE *f)
 {
 	fputs("usage: ioprobe compare [--history FILE] [--from LABEL] "
-	      "[--to LABEL] [-Rtext|-Rcsv|-Rjson|-Rhtml]\n"
+	      "[--to LABEL] [--allow-different]\n"
+	      "                       [-Rtext|-Rcsv|-Rjson|-Rhtml]\n"
 	      "  compares two labels of the suite history (default: the "
 	      "first and the latest label);\n"
 	      "  -Rhtml writes a self-contained page: ioprobe compare -Rhtml "
 	      "> report.html\n"
-	      "  exit 3 when a test got clearly worse in IOPS or P99, 2 when "
+	      "  --allow-different compares tests measured differently "
+	      "(file size, duration, switches...) anyway\n"
+	      "  exit 3 when a test got clearly worse in IOPS or P99, 4 when "
+	      "tests were measured\n  differently (not compared), 2 when "
 	      "there is nothing to compare\n", f);
 }
 
@@ -111,7 +117,7 @@ static void default_labels(const struct history *h, const char **from,
 
 static int parse_compare_args(int argc, char **argv, const char **hist,
 			      const char **from, const char **to,
-			      enum result_format *fmt)
+			      enum result_format *fmt, bool *allow)
 {
 	int i;
 
@@ -128,6 +134,8 @@ static int parse_compare_args(int argc, char **argv, const char **hist,
 			return 2;
 		} else if (dst) {
 			*dst = argv[++i];
+		} else if (!strcmp(a, "--allow-different")) {
+			*allow = true;
 		} else if (!strcmp(a, "-Rcsv")) {
 			*fmt = FORMAT_CSV;
 		} else if (!strcmp(a, "-Rjson")) {
@@ -151,7 +159,8 @@ static int parse_compare_args(int argc, char **argv, const char **hist,
 		} else {
 			fprintf(stderr, "ioprobe: error: unexpected argument "
 					"'%.60s': expected --history, --from, "
-					"--to or -R<format>\n", a);
+					"--to, --allow-different or "
+					"-R<format>\n", a);
 			return 2;
 		}
 	}
@@ -162,7 +171,8 @@ struct compare_job {
 	const struct history *h;
 	const char *from, *to;
 	enum result_format fmt;
-	int *ret;	/* compare_report()'s: 3 for a regression */
+	bool allow_different;
+	int *ret;	/* compare_report()'s: 3 regression, 4 differ */
 };
 
 static int fill_compare(FILE *f, const void *arg)
@@ -170,7 +180,7 @@ static int fill_compare(FILE *f, const void *arg)
 	const struct compare_job *j = arg;
 
 	*j->ret = compare_report(j->h, j->from, j->to, j->fmt,
-				 CMP_FINDINGS_ALL, f);
+				 CMP_FINDINGS_ALL, j->allow_different, f);
 	return *j->ret < 0 ? *j->ret : 0;
 }
 
@@ -182,9 +192,10 @@ int compare_main(int argc, char **argv)
 	char path[4096], err[512], labels[1024];
 	struct history h = { 0 };
 	size_t nlabels;
+	bool allow = false;
 	int i, ret;
 
-	ret = parse_compare_args(argc, argv, &hist, &from, &to, &fmt);
+	ret = parse_compare_args(argc, argv, &hist, &from, &to, &fmt, &allow);
 	if (ret)
 		return ret == 1 ? 0 : ret;
 	if (!hist) {
@@ -240,7 +251,7 @@ int compare_main(int argc, char **argv)
 			printf("--from and --to name the same label, '%s': "
 			       "its runs alone (labels: %s)\n", from, labels);
 	}
-	job = (struct compare_job){ &h, from, to, fmt, &ret };
+	job = (struct compare_job){ &h, from, to, fmt, allow, &ret };
 	i = atomic_file_write_fd(STDOUT_FILENO, fill_compare, &job);
 	if (i && i == ret) {
 		fprintf(stderr, "ioprobe: error: compare failed: %s\n",

@@ -312,46 +312,6 @@ void interp_flattered(const struct interp_test *t,
 	}
 }
 
-static double mean_of(const double *v, uint32_t from, uint32_t to)
-{
-	double sum = 0;
-	uint32_t i;
-
-	for (i = from; i < to; i++)
-		sum += v[i];
-	return to > from ? sum / (to - from) : 0;
-}
-
-void interp_burst(const struct interp_test *t, struct finding *out,
-		  size_t *nout, size_t max)
-{
-	uint32_t n = t->nintervals, third, i;
-	double first, last, mid;
-	struct finding *f;
-	char a[32], b[32];
-
-	if (!t->interval_iops || n < 6)
-		return;
-	third = n / 3;
-	first = mean_of(t->interval_iops, 0, third);
-	last = mean_of(t->interval_iops, n - third, n);
-	if (!(first > 0) || last >= 0.6 * first)
-		return;
-	mid = (first + last) / 2;
-	for (i = 1; i < n; i++)
-		if (t->interval_iops[i] < mid &&
-		    mean_of(t->interval_iops, i, n) < mid)
-			break;
-	f = add(out, nout, max, FIND_BURST, i * t->interval_s);
-	if (!f)
-		return;
-	fmt_count(a, sizeof(a), first);
-	fmt_count(b, sizeof(b), last);
-	append(f, "%s: throughput dropped from ≈%s to ≈%s IOPS after %.0f s: "
-		  "burst credits or a cache ran out; the later figure is the "
-		  "sustained one", t->name, a, b, i * t->interval_s);
-}
-
 size_t interpret(const struct interp_test *t, size_t n,
 		 const struct interp_env *env, struct finding *out,
 		 size_t max)

@@ -13,7 +13,8 @@
  *  - flattered: buffered I/O without device counters to tell, reads
  *    > 1.5x the --expect IOPS, or reads 10x
  *    faster than writes on the same file: the number may be a cache's;
- *  - burst: throughput in the -D series drops to under 60 % part-way;
+ *  - burst (burst.c): the -D series steps down to under 60 % part-way,
+ *    or never reaches SNIA's steady state;
  *  - cache (interpret_device.c): the kernel's counters show the device
  *    completed under half of ioprobe's reads and bytes in the window, or
  *    under half of its written bytes;
