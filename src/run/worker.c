@@ -183,7 +183,7 @@ static void record_interval(struct worker_state *s, struct wt *t, int d,
 }
 
 /* Per I/O: counters and histograms only (-P dots are printed by run.c
- * from the published count). */
+ * from the published count, the sampler reads the live histograms). */
 static void account(struct worker *w, struct wt *t, const struct io_req *req,
 		    uint64_t now)
 {
@@ -199,9 +199,13 @@ static void account(struct worker *w, struct wt *t, const struct io_req *req,
 	if (s->lat) {
 		uint64_t lat_ns = now > req->issue_ns ? now - req->issue_ns : 0;
 
-		hist_record(&t->hist->dir[d], lat_ns);
-		if (s->nintervals)
-			record_interval(s, t, d, lat_ns);
+		if (t->hist) {
+			hist_record(&t->hist->dir[d], lat_ns);
+			if (s->nintervals)
+				record_interval(s, t, d, lat_ns);
+		}
+		if (t->live)
+			live_hist_record(&t->live->dir[d], lat_ns);
 	}
 }
 
@@ -216,6 +220,9 @@ static void failed(struct worker *w, struct wt *t, const struct io_req *req,
 	uint32_t zero = 0;
 
 	results_count_error(t->row, -res);
+	if (t->live)
+		live_hist_error(&t->live->dir[req->write ? DIR_WRITE :
+							DIR_READ]);
 	if (s->measuring && req->done)
 		t->bytes[req->write ? DIR_WRITE : DIR_READ] += req->done;
 	if (atomic_load_explicit(&w->shared->io_failed, memory_order_relaxed) ||

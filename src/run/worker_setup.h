@@ -34,6 +34,7 @@ struct wt {
 	const struct run_target *rt;
 	struct thread_target *row;
 	struct wt_hist *hist;		/* -L/-D latency, else NULL */
+	struct live_row *live;		/* the sampler's, else NULL */
 	uint64_t block;
 	uint64_t ios[DIR_COUNT], bytes[DIR_COUNT];
 	double area_ns;			/* integral of in-flight count dt */
@@ -64,7 +65,8 @@ struct worker_state {
 	uint32_t nidle_total;
 	uint64_t next_wake_ns;		/* earliest throttle slot */
 	bool sync;			/* engine completes in queue() */
-	bool lat;			/* record latency (-L or -D) */
+	bool lat;			/* measure latency (-L, -D or for
+					 * the sampler: hist or live set) */
 	bool measuring;
 	bool stop_on_error;		/* no --continue-on-error */
 	bool set_up;			/* setup finished */
