@@ -26,6 +26,7 @@ static void suite_usage(FILE *f)
 	      "[--profile-file FILE]\n"
 	      "         [--history FILE] [--expect iops=N,mbps=N] "
 	      "[--keep-file] [--wide] [--html FILE] [-Rcsv|-Rjson]\n"
+	      "         [--quiet]\n"
 	      "  PATH: a folder on the disk under test (or a new file name)\n"
 	      "  defaults: --duration 30 --warmup 5 --file-size 4G --profiles "
 	      SUITE_DEFAULT_PROFILES "\n  built-in profiles:\n", f);
@@ -251,6 +252,8 @@ static int parse_flag(const char *a, struct suite_opts *o)
 		o->keep = true;
 	} else if (!strcmp(a, "--wide")) {
 		o->wide = true;
+	} else if (!strcmp(a, "--quiet")) {
+		o->quiet = true;
 	} else if (!strcmp(a, "-Rcsv") || !strcmp(a, "-Rjson") ||
 		   !strcmp(a, "-Rtext")) {
 		o->fmt = a[2] == 'c' ? FORMAT_CSV :
