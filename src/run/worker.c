@@ -199,11 +199,9 @@ static void account(struct worker *w, struct wt *t, const struct io_req *req,
 	if (s->lat) {
 		uint64_t lat_ns = now > req->issue_ns ? now - req->issue_ns : 0;
 
-		if (t->hist) {
-			hist_record(&t->hist->dir[d], lat_ns);
-			if (s->nintervals)
-				record_interval(s, t, d, lat_ns);
-		}
+		hist_record(&t->hist->dir[d], lat_ns);
+		if (s->nintervals)
+			record_interval(s, t, d, lat_ns);
 		if (t->live)
 			live_hist_record(&t->live->dir[d], lat_ns);
 	}
@@ -475,7 +473,7 @@ static void worker_finish(struct worker *w)
 		for (d = 0; d < DIR_COUNT; d++) {
 			t->row->dir[d].ios = t->ios[d];
 			t->row->dir[d].bytes = t->bytes[d];
-			if (t->hist)
+			if (t->hist && s->lat_kept)
 				hist_merge(&t->row->dir[d].lat,
 					   &t->hist->dir[d]);
 		}

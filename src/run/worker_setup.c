@@ -277,12 +277,13 @@ int worker_setup(struct worker *w)
 	ret = setup_engine(w, s);
 	if (ret)
 		return ret;
-	if (w->p->measure_latency || w->p->iops_interval_ms) {
+	s->lat_kept = w->p->measure_latency || w->p->iops_interval_ms;
+	s->lat = s->lat_kept || w->live;
+	if (s->lat) {
 		ret = setup_hists(w, s);
 		if (ret)
 			return ret;
 	}
-	s->lat = w->p->measure_latency || w->p->iops_interval_ms || w->live;
 	s->batch_submit = w->p->batch_submit ? w->p->batch_submit : 1;
 	s->interval_ns = (uint64_t)w->p->iops_interval_ms * 1000000ull;
 	s->nintervals = s->interval_ns ? w->nintervals : 0;
