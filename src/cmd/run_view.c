@@ -5,6 +5,11 @@
 
 #include <string.h>
 
+/* The status line's P99 needs the live histograms (about 94 KiB per
+ * thread and target on a terminal): above this many rows it shows IOPS
+ * and MiB/s alone, and a -t4096 run keeps its memory plan. */
+#define RUN_VIEW_LIVE_ROWS 256
+
 static void view_progress(void *arg, const struct run_progress *rp)
 {
 	struct run_view *v = arg;
@@ -54,7 +59,9 @@ int run_view_open(struct run_view *v, const struct profile *p,
 	opt->quiet = p->quiet;
 	if (progress_live(&v->pg))
 		opt->progress = view_progress;	/* the fill, the status */
-	if (v->status || v->series) {
+	if (v->series || (v->status && (uint64_t)profile_thread_count(p) *
+			  (p->pool_threads ? p->ntargets : 1) <=
+			  RUN_VIEW_LIVE_ROWS)) {
 		opt->interval = view_interval;
 		opt->interval_ms = series_interval_ms(p);
 	}

@@ -165,11 +165,15 @@ static uint32_t interval_index(const struct worker_state *s, uint64_t now)
 	return idx < s->nintervals ? (uint32_t)idx : UINT32_MAX;
 }
 
+/* Per-interval records of one I/O: the sampler's live histogram, the -D
+ * bucket.  Out of account()'s way, so a -L run pays one test for both. */
 static void record_interval(struct worker_state *s, struct wt *t, int d,
 			    uint64_t lat_ns)
 {
 	struct interval_stat *iv = t->row->dir[d].intervals;
 
+	if (t->live)
+		live_hist_record(&t->live->dir[d], lat_ns);
 	if (!iv || s->interval_idx >= s->nintervals)
 		return;
 	iv += s->interval_idx;
@@ -200,10 +204,8 @@ static void account(struct worker *w, struct wt *t, const struct io_req *req,
 		uint64_t lat_ns = now > req->issue_ns ? now - req->issue_ns : 0;
 
 		hist_record(&t->hist->dir[d], lat_ns);
-		if (s->nintervals)
+		if (s->per_interval)
 			record_interval(s, t, d, lat_ns);
-		if (t->live)
-			live_hist_record(&t->live->dir[d], lat_ns);
 	}
 }
 

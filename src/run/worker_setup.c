@@ -287,6 +287,7 @@ int worker_setup(struct worker *w)
 	s->batch_submit = w->p->batch_submit ? w->p->batch_submit : 1;
 	s->interval_ns = (uint64_t)w->p->iops_interval_ms * 1000000ull;
 	s->nintervals = s->interval_ns ? w->nintervals : 0;
+	s->per_interval = s->nintervals || w->live;
 	s->interval_idx = UINT32_MAX;
 	s->stop_on_error = !w->p->continue_on_error;
 	s->set_up = true;

@@ -80,6 +80,8 @@ struct worker_state {
 	uint64_t win_start_ns, meas_start_ns, meas_end_ns;
 	uint64_t interval_ns;
 	uint32_t nintervals;
+	bool per_interval;		/* -D buckets or the sampler's live
+					 * histograms to record into */
 	uint32_t interval_idx;		/* -D bucket of this batch's stamp,
 					 * >= nintervals: outside the window */
 	uint64_t total_ios, total_bytes;
