@@ -103,7 +103,7 @@ static void draw_fill(struct live_status *ls, const struct run_progress *rp)
 		 rp->fill_done >> 20, rp->fill_total >> 20);
 	progress_draw(ls->pg, line);
 	if (rp->fill_done >= rp->fill_total)
-		progress_keep(ls->pg);	/* the fill's time stays readable */
+		progress_keep(ls->pg);	/* the fill's line stays */
 }
 
 static void draw(struct live_status *ls, int phase, double elapsed_s,

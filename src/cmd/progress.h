@@ -41,11 +41,11 @@ void progress_keep(struct progress *pg);
  * MiB/s  P99 1.23 ms"), and the fill of a -c target. */
 struct live_status {
 	struct progress *pg;
-	double warmup_s;		/* where the measured window starts */
-	double total_s;			/* warm-up + measured + cool-down */
-	uint64_t fill_done;		/* the fill's last figure, bytes */
-	bool have;			/* @last holds an interval */
-	struct series_row last;		/* the last interval, all targets */
+	double warmup_s;	/* where the measured window starts */
+	double total_s;		/* warm-up + measured + cool-down */
+	uint64_t fill_done;	/* the fill's last figure, bytes */
+	bool have;		/* @last holds an interval */
+	struct series_row last;	/* the last interval, all targets */
 };
 
 void live_status_init(struct live_status *ls, struct progress *pg,

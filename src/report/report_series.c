@@ -43,8 +43,8 @@ static void put(struct line_buf *b, const char *fmt, ...)
 		size_t room = f->cap - b->len;
 
 		va_start(ap, fmt);
-		n = vsnprintf(f->buf ? f->buf + b->len : NULL, f->buf ? room : 0,
-			      fmt, ap);
+		n = vsnprintf(f->buf ? f->buf + b->len : NULL,
+			      f->buf ? room : 0, fmt, ap);
 		va_end(ap);
 		if (n < 0 || b->failed) {
 			b->failed = true;

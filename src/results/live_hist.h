@@ -29,7 +29,8 @@
 #define LIVE_HIST_SLOTS (LIVE_HIST_BUCKETS + 1)	/* + overflow */
 
 struct live_hist {
-	_Alignas(64) _Atomic uint64_t sum_ns;	/* of every recorded value */
+	/* of every recorded value */
+	_Alignas(64) _Atomic uint64_t sum_ns;
 	_Atomic uint64_t max_ns;	/* since the sampler last took it */
 	_Atomic uint64_t errors;	/* failed I/Os (live_hist_error) */
 	_Atomic uint64_t buckets[LIVE_HIST_SLOTS];

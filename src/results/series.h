@@ -23,7 +23,7 @@ struct series_row {
 	uint32_t index;		/* interval number, 0 = the first one */
 	double start_s, end_s;	/* since the measured window began (real
 				 * clock: the sampler's readings) */
-	double unix_s;		/* wall clock at end_s, seconds since 1970 */
+	double unix_s;		/* wall clock at end_s, s since 1970 */
 	uint32_t target;	/* index into the run's targets, SERIES_ALL */
 	const char *path;	/* the target's path, "" for SERIES_ALL */
 	enum io_dir dir;	/* DIR_COUNT: both directions */

@@ -18,9 +18,7 @@
 /* Live progress for a terminal or a log, called about once a second
  * from the main thread during the run. */
 struct run_progress {
-	int phase;		/* 0 fill, 1 warm-up, 2 measure, 3 cool-down,
-				 * 4 stopping early (a signal or a failure
-				 * cut the measured window short) */
+	int phase;		/* 0 fill, 1 warm-up, 2 measure, 3 cool-down */
 	double elapsed_s, total_s;	/* whole run: warm-up + measured
 					 * window + cool-down (0 in fill) */
 	double phase_elapsed_s;	/* since the current phase began */

@@ -16,8 +16,8 @@ struct run_series {
 	void *arg;
 	const struct profile *p;
 	const struct results *r;
-	struct live_row *live;		/* one per results row, the workers'
-					 * (cache-line aligned) */
+	struct live_row *live;	/* one per results row, the workers'
+				 * (cache-line aligned) */
 	uint32_t nrows;
 	uint32_t ntargets;
 	struct live_snap *prev, *cur;	/* [target * DIR_COUNT + dir] */

@@ -33,7 +33,7 @@ struct wt {
 	struct rng rng_data;		/* -Zr contents, -Z<size> offsets */
 	const struct run_target *rt;
 	struct thread_target *row;
-	struct wt_hist *hist;		/* when latency is recorded, else NULL */
+	struct wt_hist *hist;		/* latency recorded, else NULL */
 	struct live_row *live;		/* the sampler's, else NULL */
 	uint64_t block;
 	uint64_t ios[DIR_COUNT], bytes[DIR_COUNT];
@@ -68,10 +68,9 @@ struct worker_state {
 	bool lat;			/* record latency (-L, -D or for
 					 * the sampler: live set) */
 	bool lat_kept;			/* -L or -D: the histograms go to
-					 * the results (for the sampler
-					 * alone they are recorded, the
-					 * -L path staying as it was, and
-					 * dropped) */
+					 * the results; for the sampler
+					 * alone they are recorded (the
+					 * path stays -L's) and dropped */
 	bool measuring;
 	bool stop_on_error;		/* no --continue-on-error */
 	bool set_up;			/* setup finished */

@@ -69,8 +69,8 @@ struct worker {
 	uint32_t thread_in_target[PROFILE_MAX_TARGETS];
 	struct thread_target *rows;	/* ntargets rows in the results */
 	uint32_t nintervals;		/* -D buckets per row */
-	struct live_row *live;		/* ntargets rows for the sampler, in
-					 * the order of @rows; NULL = none */
+	struct live_row *live;		/* ntargets sampler rows, in the
+					 * order of @rows; NULL = none */
 	int32_t cpu;			/* CPU to pin to, -1 = none */
 
 	/* Set by the worker. */
