@@ -223,6 +223,8 @@ static int parse_base(struct sweep *s, char *err, size_t len)
 			 "and a target (see 'ioprobe sweep --help')");
 		return -EINVAL;
 	}
+	/* the table, the knee and Little's law need latencies (as -L) */
+	s->base.measure_latency = true;
 	if (s->o.list.kind == SWEEP_THREADS && s->base.pool_threads) {
 		snprintf(err, len, "invalid sweep list '%s': -t has no effect "
 			 "with -F", s->o.list_arg);
