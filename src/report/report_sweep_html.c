@@ -96,8 +96,7 @@ static void value_chart(const struct sweep_view *v, int which, FILE *f)
 	chart_axis_linear(&y, hi, CHART_H - PAD_B, PAD_T);
 	chart_begin(f, CHART_W, CHART_H, which ? "MiB/s per point" :
 						 "IOPS per point");
-	chart_grid_y(f, &y, PAD_L, CHART_W - PAD_R,
-		     which ? fmt_mib : chart_fmt_count);
+	chart_grid_y(f, &y, PAD_L, CHART_W - PAD_R, chart_fmt_count);
 	chart_text(f, PAD_L, PAD_T - 12, "start", NULL, true,
 		   which ? "MiB/s" : "IOPS");
 	chart_line_begin(f, col);
