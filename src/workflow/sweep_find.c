@@ -20,8 +20,8 @@
 /* A plateau's level as people say it: "≈1,000", "≈50", "≈2.5". */
 static void fmt_level(char *buf, size_t len, double v)
 {
-	if (v >= 1000)
-		fmt_count(buf, len, v);
+	if (v >= 100)
+		fmt_count(buf, len, v);	/* rounded, thousands separated */
 	else if (v >= 10)
 		snprintf(buf, len, "%.0f", v);
 	else

@@ -105,15 +105,30 @@ for d in read write; do
 	echo "$MM 1000" >"$CG/blkio.throttle.${d}_iops_device"
 	echo "$MM 52428800" >"$CG/blkio.throttle.${d}_bps_device"
 done
-bash -c "echo \$\$ >'$CG/cgroup.procs'; exec '$IOPROBE' sweep \
-	-b4K,16K,64K,256K,1M -r -w0 -t1 -o8 -Su -d3 -W1 '$DEV' \
-	--history '$H' --html '$T/b.html' --quiet" >"$T/out" 2>"$T/err"
-rc=$?
-check_eq "capped: sweep exits 0" "$rc" 0
-cat "$T/out" | sed -n '/^-b /,/^  depth/p' | sed 's/^/# /'
 col() {	# $1 = value, $2 = column (2 IOPS, 3 MiB/s) of the table
 	awk -v v="$1" -v c="$2" '$1 == v { gsub(",", "", $c); print $c }' "$T/out"
 }
+within() {	# $1 = got, $2 = want: within 5 %
+	awk -v g="$1" -v w="$2" 'BEGIN { d = g - w; if (d < 0) d = -d
+		exit !(d <= 0.05 * w) }'
+}
+capped_sweep() {
+	bash -c "echo \$\$ >'$CG/cgroup.procs'; exec '$IOPROBE' sweep \
+		-b4K,16K,64K,256K,1M -r -w0 -t1 -o8 -Su -d3 -W1 '$DEV' \
+		--history '$H' --html '$T/b.html' --quiet" >"$T/out" 2>"$T/err"
+	rc=$?
+	sed -n '/^-b /,/^  depth/p' "$T/out" | sed 's/^/# /'
+}
+capped_sweep
+# a loaded machine fires the throttle's timers late (47 MiB/s seen once
+# at 256K under a sanitizer build): one more try before the checks
+if ! within "$(col 4K 2)" 1000 || ! within "$(col 16K 2)" 1000 ||
+	! within "$(col 256K 3)" 50 ||
+	{ [ "$KIND" = zram ] && ! within "$(col 1M 3)" 50; }; then
+	echo "# off the cap once: running the sweep again"
+	capped_sweep
+fi
+check_eq "capped: sweep exits 0" "$rc" 0
 check_near "capped: IOPS at 4K" "$(col 4K 2)" 1000 0.05
 check_near "capped: IOPS at 16K" "$(col 16K 2)" 1000 0.05
 check_near "capped: MiB/s at 256K" "$(col 256K 3)" 50 0.05
