@@ -14,6 +14,7 @@
 #include "cmd/subcmd.h"
 #include "cmd/sweep_args.h"
 #include "lib/atomic_file.h"
+#include "lib/fmt.h"
 #include "lib/path.h"
 #include "lib/signals.h"
 #include "lib/util.h"
@@ -35,6 +36,7 @@ static void progress_cb(void *arg, const struct run_progress *p)
 	const struct sweep_cli *c = arg;
 	const struct sweep *s = &c->s;
 	int ph = p->phase >= 0 && p->phase < 4 ? p->phase : 2;
+	char iops[32];
 
 	if (!c->tty || s->o.quiet)
 		return;
@@ -45,12 +47,14 @@ static void progress_cb(void *arg, const struct run_progress *p)
 			s->o.list.names[s->cur], p->fill_done / 1048576.0,
 			p->fill_total / 1048576.0);
 	else
-		fprintf(stderr, "\r[%zu/%zu] %s%s: %s %.0f/%.0f s; %.0f IOPS, "
+	{
+		fmt_count(iops, sizeof(iops), p->iops);
+		fprintf(stderr, "\r[%zu/%zu] %s%s: %s %.0f/%.0f s; %s IOPS, "
 			"%.1f MiB/s\033[K", s->cur + 1, s->o.list.n,
 			sweep_kind_switch(s->o.list.kind),
 			s->o.list.names[s->cur], phase_names[ph],
-			p->phase_elapsed_s, p->phase_total_s, p->iops,
-			p->mib_s);
+			p->phase_elapsed_s, p->phase_total_s, iops, p->mib_s);
+	}
 	fflush(stderr);
 }
 
@@ -224,9 +228,10 @@ int sweep_main(int argc, char **argv)
 		goto out;
 	}
 	s->hooks = (struct sweep_hooks){ progress_cb, NULL, progress_end,
-					 sweep_warning, c };
+					 sweep_warning, c, false };
 	c->info = s->o.fmt == FORMAT_TEXT ? stdout : stderr;
 	c->tty = isatty(STDERR_FILENO);
+	s->hooks.run_quiet = c->tty || s->o.quiet;
 	signals_install();
 	status = sweep_go(c);
 out:

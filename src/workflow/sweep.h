@@ -60,6 +60,9 @@ struct sweep_hooks {
 	void (*point_end)(void *arg);
 	void (*warn)(void *arg, const char *msg);
 	void *arg;
+	bool run_quiet;		/* the caller draws its own status line:
+				 * the run's fill line and notes stay off
+				 * (an engine fallback comes to warn) */
 };
 
 struct sweep {

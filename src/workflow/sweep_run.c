@@ -147,8 +147,11 @@ static int keep_point(struct sweep *s, size_t i, const struct results *r,
 	pt->max_ms = d.max_ms;
 	pt->inflight = d.inflight;
 	pt->little = d.iops * d.mean_ms / 1000;
-	if (!s->npts)
+	if (!s->npts) {
 		fill_where(s, r);
+		if (r->engine_note[0] && s->hooks.run_quiet)
+			sweep_warn(s, r->engine_note);
+	}
 	test_name(s, i, row.test, sizeof(row.test));
 	save_json(s, r, row.test, stamp, pt->json, sizeof(pt->json));
 	s->npts++;
@@ -195,7 +198,7 @@ int sweep_run_one(struct sweep *s, size_t i, char *err, size_t len)
 {
 	struct run_options opt = { .progress = s->hooks.progress,
 				   .progress_arg = s->hooks.arg,
-				   .quiet = s->o.quiet };
+				   .quiet = s->hooks.run_quiet };
 	char why[1024] = "";
 	struct profile p;
 	struct results r;

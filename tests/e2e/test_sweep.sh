@@ -68,6 +68,27 @@ check "folder target: the test file planned" \
 	grep -q "on $T/d/ioprobe-suite-.*\.dat (4 MiB, created now" "$T/out"
 check_eq "folder target: nothing left" "$(ls -A "$T/d")" ""
 
+# the live status line: drawn in place on a terminal, never twice on one
+# line (the run's own fill line stays off), nothing with --quiet or piped
+if command -v script >/dev/null; then
+	tty_sweep() {	# $@ = extra options; the terminal's bytes in $T/tty
+		script -qec "'$IOPROBE' sweep -b4K,8K --engine null -d2 -W0 \
+			-c1M '$T/tty.dat' --history '$H' $* >/dev/null" \
+			"$T/tty" >/dev/null 2>&1
+	}
+	tty_sweep
+	check "tty: status line redrawn in place" \
+		grep -q $'\r\[2/2\] -b8K: measuring' "$T/tty"
+	check "tty: no second renderer" bash -c "! grep -q 'filling: ' '$T/tty'"
+	tty_sweep --quiet
+	check "tty: --quiet draws nothing" bash -c "! grep -q '\[1/2\]' '$T/tty'"
+	"$IOPROBE" sweep -b4K,8K --engine null -d2 -W0 -c1M "$T/tty.dat" \
+		--history "$H" >/dev/null 2>"$T/piped"
+	check "piped: no status line" bash -c "! grep -q '\[1/2\]' '$T/piped'"
+else
+	skip "tty: status line" "no script(1)"
+fi
+
 # ---- the capped disk -------------------------------------------------
 BLK=/sys/fs/cgroup/blkio
 if ! need_root; then
