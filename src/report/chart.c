@@ -245,6 +245,18 @@ void chart_line_end(FILE *f)
 	fputs("\"/>\n", f);
 }
 
+void chart_rule_y(FILE *f, const struct chart_axis *a, double v, double x0,
+		  double x1, const char *color, const char *label)
+{
+	double y = chart_map(a, v);
+
+	fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+		   "stroke=\"%s\" stroke-dasharray=\"6 4\"/>", x0, y, x1, y,
+		color);
+	if (label)
+		chart_text(f, x1, y - 6, "end", NULL, false, label);
+}
+
 void chart_dot(FILE *f, double x, double y, double r, const char *color)
 {
 	fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\"/>",

@@ -76,6 +76,10 @@ void chart_line_begin(FILE *f, const char *color);
 void chart_line_point(FILE *f, double x, double y);
 void chart_line_end(FILE *f);
 
+/* A dashed horizontal rule across [@x0, @x1] at @v of the y axis @a, with
+ * @label (may be NULL) above its right end: a limit such as an SLO. */
+void chart_rule_y(FILE *f, const struct chart_axis *a, double v, double x0,
+		  double x1, const char *color, const char *label);
 /* A point marker: a filled circle of radius @r at (@x, @y). */
 void chart_dot(FILE *f, double x, double y, double r, const char *color);
 

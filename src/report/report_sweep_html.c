@@ -150,8 +150,13 @@ static void lat_series(const struct sweep_view *v, bool p99,
 			continue;
 		snprintf(sw, sizeof(sw), "%s%s%s", sweep_kind_switch(v->kind),
 			 v->pts[i].name, (int)i == v->knee ? " knee" : "");
-		chart_text(f, px - 6, py - 9, "end", NULL, (int)i == v->knee,
-			   sw);
+		/* left of the point, unless that would cover the y labels */
+		if (px - x->p0 < 70)
+			chart_text(f, px + 8, py - 9, "start", NULL,
+				   (int)i == v->knee, sw);
+		else
+			chart_text(f, px - 6, py - 9, "end", NULL,
+				   (int)i == v->knee, sw);
 	}
 }
 
@@ -160,6 +165,7 @@ static void latency_chart(const struct sweep_view *v, FILE *f)
 {
 	struct chart_axis x, y;
 	double hi_iops = 0, lo = INFINITY, hi = 0;
+	char slo[32], lab[64];
 	size_t i;
 
 	for (i = 0; i < v->npts; i++) {
@@ -169,6 +175,9 @@ static void latency_chart(const struct sweep_view *v, FILE *f)
 			lo = fmin(lo, v->pts[i].mean_ms);
 	}
 	chart_axis_linear(&x, hi_iops, PAD_L, CHART_W - PAD_R - 20);
+	hi = fmax(hi, v->slo_p99_ms);
+	if (v->slo_p99_ms > 0)
+		lo = fmin(lo, v->slo_p99_ms);
 	chart_axis_fit(&y, isfinite(lo) ? lo : 0, hi, CHART_H - PAD_B,
 		       PAD_T);
 	chart_begin(f, CHART_W, CHART_H, "latency against IOPS");
@@ -177,6 +186,12 @@ static void latency_chart(const struct sweep_view *v, FILE *f)
 	chart_text(f, PAD_L, PAD_T - 12, "start", NULL, true,
 		   y.log ? "latency (log scale): P99 (orange), avg (grey)" :
 			   "latency: P99 (orange), avg (grey)");
+	if (v->slo_p99_ms > 0) {
+		fmt_latency_ms(slo, sizeof(slo), v->slo_p99_ms);
+		snprintf(lab, sizeof(lab), "SLO: P99 under %s", slo);
+		chart_rule_y(f, &y, v->slo_p99_ms, PAD_L, CHART_W - PAD_R - 20,
+			     COL_P99, lab);
+	}
 	lat_series(v, false, &x, &y, f);
 	lat_series(v, true, &x, &y, f);
 	chart_text(f, (PAD_L + CHART_W - PAD_R) / 2, CHART_H - PAD_B + 44,
