@@ -83,7 +83,7 @@ static void print_plan(const struct sweep_cli *c)
 		sweep_kind_switch(s->o.list.kind), s->o.list.n);
 	for (i = 0; i < s->o.list.n; i++)
 		fprintf(c->info, "%s%s", i ? ", " : "", s->o.list.names[i]);
-	fprintf(c->info, ") on %s", s->file ? s->file->file :
+	fprintf(c->info, ") on %s", s->file ? sweep_file_name(s) :
 						 b->targets[0].path);
 	if (s->file)
 		fprintf(c->info, " (%.0f MiB, created now, %s afterwards)",
@@ -178,7 +178,7 @@ static int run_points(struct sweep_cli *c)
 	size_t i;
 
 	if (s->file) {
-		path_dir(s->file->file, dir, sizeof(dir));
+		path_dir(sweep_file_name(s), dir, sizeof(dir));
 		leftovers_sweep(dir, leftover_line, c);
 	}
 	if (sweep_claim(s, err, sizeof(err))) {
@@ -189,7 +189,8 @@ static int run_points(struct sweep_cli *c)
 		status = signals_stop_requested ? signals_exit_status() :
 						  run_point(c, i);
 	if (sweep_release_file(s))
-		warnf("cannot remove the test file '%s'", s->file->file);
+		warnf("cannot remove the test file '%s'",
+		      sweep_file_name(s));
 	return status;
 }
 

@@ -146,6 +146,61 @@ int sweep_parse_list(const char *arg, struct sweep_list *l, char *err,
 	return 0;
 }
 
+/* ---- the test file of a folder target ------------------------------
+ * suite_file.c's claim, fill and release, through the suite struct it
+ * works on: one PATH, the folder.  Its fields are read here only.  The
+ * suite of several PATHs keeps one struct suite_file per PATH; both
+ * layouts build, told apart by SUITE_MAX_PATHS. */
+
+static void tf_init(struct suite *f, const char *dir, bool keep,
+		    uint64_t bytes)
+{
+#ifdef SUITE_MAX_PATHS
+	f->o.paths[0] = dir;
+	f->o.npaths = 1;
+	f->files[0].fd = -1;
+	f->files[0].slot = -1;
+#else
+	f->o.path = dir;
+	f->file_fd = -1;
+	f->file_slot = -1;
+#endif
+	f->o.keep = keep;
+	f->o.file_bytes = bytes;
+}
+
+const char *sweep_file_name(const struct sweep *s)
+{
+	if (!s->file)
+		return NULL;
+#ifdef SUITE_MAX_PATHS
+	return s->file->files[0].name;
+#else
+	return s->file->file;
+#endif
+}
+
+/* The claimed file's descriptor, for the first point's -c; -1 none. */
+static int tf_fd(const struct suite *f)
+{
+#ifdef SUITE_MAX_PATHS
+	return f->nfiles && f->files[0].claimed ? f->files[0].fd : -1;
+#else
+	return f->file_claimed ? f->file_fd : -1;
+#endif
+}
+
+int sweep_release_file(struct sweep *s)
+{
+	if (!s->file)
+		return 0;
+#ifdef SUITE_MAX_PATHS
+	return suite_release_file(s->file, 0);
+#else
+	return suite_release_file(s->file);
+#endif
+}
+
 /* ---- points -------------------------------------------------------- */
 
 /* The command line of point @i: the switches as typed with the list
@@ -201,9 +256,9 @@ int sweep_point_profile(const struct sweep *s, size_t i, bool create,
 		struct target_opts *t = &p->targets[0];
 
 		free(t->path);
-		t->path = str_dup(s->file->file);
+		t->path = str_dup(sweep_file_name(s));
 		t->create_bytes = create ? s->o.file_bytes : 0;
-		t->fd = create && s->file->file_claimed ? s->file->file_fd : -1;
+		t->fd = create ? tf_fd(s->file) : -1;
 	}
 	return p->cmdline && (!s->file || p->targets[0].path) ? 0 : -ENOMEM;
 }
@@ -241,10 +296,7 @@ static int parse_base(struct sweep *s, char *err, size_t len)
 	s->file = calloc(1, sizeof(*s->file));
 	if (!s->file)
 		return -ENOMEM;
-	s->file->o.path = s->base.targets[0].path;
-	s->file->o.keep = s->o.keep;
-	s->file->o.file_bytes = s->o.file_bytes;
-	s->file->file_slot = -1;
+	tf_init(s->file, s->base.targets[0].path, s->o.keep, s->o.file_bytes);
 	return 0;
 }
 
@@ -296,11 +348,6 @@ int sweep_prepare(struct sweep *s, char *err, size_t len)
 int sweep_claim(struct sweep *s, char *err, size_t len)
 {
 	return s->file ? suite_claim_file(s->file, err, len) : 0;
-}
-
-int sweep_release_file(struct sweep *s)
-{
-	return s->file ? suite_release_file(s->file) : 0;
 }
 
 void sweep_release(struct sweep *s)

@@ -103,6 +103,8 @@ int sweep_claim(struct sweep *s, char *err, size_t len);
 int sweep_run_one(struct sweep *s, size_t i, char *err, size_t len);
 /* The test file of a folder target: closed and removed (unless --keep). */
 int sweep_release_file(struct sweep *s);
+/* Its name, NULL when the target is not a folder. */
+const char *sweep_file_name(const struct sweep *s);
 /* Fill @v from the finished points, with the findings. */
 void sweep_view_fill(const struct sweep *s, struct sweep_view *v);
 void sweep_release(struct sweep *s);
