@@ -140,15 +140,19 @@ capped_sweep() {
 	rc=$?
 	sed -n '/^-b /,/^  depth/p' "$T/out" | sed 's/^/# /'
 }
-capped_sweep
-# a loaded machine fires the throttle's timers late (47 MiB/s seen once
-# at 256K under a sanitizer build): one more try before the checks
-if ! within "$(col 4K 2)" 1000 || ! within "$(col 16K 2)" 1000 ||
-	! within "$(col 256K 3)" 50 ||
-	{ [ "$KIND" = zram ] && ! within "$(col 1M 3)" 50; }; then
-	echo "# off the cap once: running the sweep again"
+off_cap() {	# true when a point the checks read is more than 5 % off
+	! within "$(col 4K 2)" 1000 || ! within "$(col 16K 2)" 1000 ||
+		! within "$(col 256K 3)" 50 ||
+		{ [ "$KIND" = zram ] && ! within "$(col 1M 3)" 50; }
+}
+# a loaded machine fires the throttle's timers late (36 MiB/s at 1M and a
+# P99 of 1.2 s seen at a load average of 34 on two cores): up to two more
+# tries before the checks
+for try in 1 2 3; do
 	capped_sweep
-fi
+	off_cap || break
+	echo "# try $try: a point off the cap (load: $(cut -d' ' -f1 /proc/loadavg))"
+done
 check_eq "capped: sweep exits 0" "$rc" 0
 check_near "capped: IOPS at 4K" "$(col 4K 2)" 1000 0.05
 check_near "capped: IOPS at 16K" "$(col 16K 2)" 1000 0.05
