@@ -127,6 +127,8 @@ int main(int argc, char **argv)
 		return final_status(compare_main(argc - 1, argv + 1));
 	if (argc > 1 && !strcmp(argv[1], "show"))
 		return final_status(show_main(argc - 1, argv + 1));
+	if (argc > 1 && !strcmp(argv[1], "sweep"))
+		return final_status(sweep_main(argc - 1, argv + 1));
 
 	profile_init(&p);
 	switch (cli_parse(argc, argv, &p, err, sizeof(err))) {
