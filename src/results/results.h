@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "results/dist.h"
+#include "results/fleet_types.h"
 #include "results/hist.h"
 #include "profile/profile.h"
 
@@ -142,6 +143,11 @@ struct results {
 	struct io_failure io_failure;	/* first failed I/O, if any */
 	char warnings[8][RESULTS_STR];	/* shown in reports, e.g. affinity */
 	uint32_t nwarnings;
+
+	uint64_t window_start_unix_ns;	/* wall clock at the measured
+					 * window's start, 0 unknown; saved
+					 * only with the fleet facts */
+	struct results_fleet fleet;	/* MPI ranks; fleet.size 0 = none */
 };
 
 /* Zero @r and set its empty-state invariants. */
