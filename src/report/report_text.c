@@ -8,6 +8,7 @@
  * in report_text_input.c.
  */
 #include "report/report.h"
+#include "report/report_fleet.h"
 #include "report/report_text_input.h"
 
 #include <errno.h>
@@ -503,7 +504,7 @@ static int put_results(const struct results *r, FILE *f)
 			return ret;
 	}
 	put_error_table(r, f);	/* after DiskSpd's sections, theirs intact */
-	return 0;
+	return report_text_fleet(r, f);
 }
 
 int report_text(const struct results *r, FILE *f)

@@ -9,6 +9,7 @@
  * reads nothing but @r: no clock, no sysfs.
  */
 #include "report/report.h"
+#include "report/report_fleet.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -164,6 +165,7 @@ static void write_system(FILE *f, unsigned int lvl, const struct results *r)
 	el_u64(f, lvl + 2, "MemoryBytes", s->mem_bytes);
 	el_str(f, lvl + 2, "Governor", s->governor);
 	el_str(f, lvl + 2, "Clocksource", s->clocksource);
+	report_xml_fleet(r, f, lvl + 2);
 	close_el(f, lvl + 1, "Linux");
 	close_el(f, lvl, "System");
 }
