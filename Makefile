@@ -62,9 +62,17 @@ all: $(BIN)
 $(BIN): $(B)/obj/cmd/main.o $(B)/libioprobe.a
 	$(CC) $(SANFLAGS) -o $@ $^ $(LIBS) $(LDFLAGS)
 
-$(B)/libioprobe.a: $(LIB_OBJS)
+# the archive holds fleet_mpi.o or fleet_nompi.o: a change of the MPI
+# choice rebuilds it even when both objects exist
+MPI_STAMP := $(B)/mpi-$(if $(MPI_PKG),$(MPI_PKG),none).stamp
+$(MPI_STAMP):
+	@mkdir -p $(@D)
+	@rm -f $(B)/mpi-*.stamp
+	@touch $@
+
+$(B)/libioprobe.a: $(LIB_OBJS) $(MPI_STAMP)
 	@rm -f $@
-	$(AR) rcs $@ $^
+	$(AR) rcs $@ $(filter %.o,$^)
 
 $(B)/obj/fleet/fleet_mpi.o: ALL_CFLAGS += $(MPI_CFLAGS)
 

@@ -148,6 +148,27 @@ static void put_hosts(const struct results *r, struct agg *a,
 	put_dashes(f, 133);
 }
 
+/* "2 ranks (MPI) on 1 host, measured windows started within 0.015 ms" */
+static void put_header(const struct results *r, FILE *f)
+{
+	uint64_t lo = earliest_start(r), hi = 0;
+	uint32_t i, hosts = 0;
+
+	if (!r->fleet.merged) {
+		fprintf(f, "\nrank %u of %u (MPI): the result of this rank "
+			"alone\n", r->fleet.ranks[0].rank, r->fleet.size);
+		return;
+	}
+	for (i = 0; i < r->fleet.nranks; i++) {
+		hosts += !host_seen(r, i);
+		if (r->fleet.ranks[i].window_start_unix_ns > hi)
+			hi = r->fleet.ranks[i].window_start_unix_ns;
+	}
+	fprintf(f, "\n%u ranks (MPI) on %u host%s, measured windows started "
+		"within %.3f ms\n", r->fleet.size, hosts, hosts == 1 ? "" : "s",
+		lo ? (double)(hi - lo) / 1e6 : 0.0);
+}
+
 int report_text_fleet(const struct results *r, FILE *f)
 {
 	struct fleet_sum *s;
@@ -162,8 +183,7 @@ int report_text_fleet(const struct results *r, FILE *f)
 		free(s);
 		return -ENOMEM;
 	}
-	fprintf(f, "\n%u ranks (MPI)%s\n", r->fleet.size,
-		r->fleet.merged ? "" : ": the result of one rank");
+	put_header(r, f);
 	put_ranks(r, a, s, f);
 	put_hosts(r, a, s, f);
 	free(a);
