@@ -32,6 +32,17 @@ bool fleet_cmd_wanted(void)
 	return false;
 }
 
+int fleet_cmd_refuse(const char *what)
+{
+	if (fleet_env_size() < 2)
+		return -1;
+	if (!fleet_env_rank())
+		fprintf(stderr, "ioprobe: error: '%s' does not run under mpirun "
+			"yet: run it on each host, or run the DiskSpd switches "
+			"under mpirun for one merged result\n", what);
+	return 2;
+}
+
 void fleet_cmd_version(FILE *f)
 {
 	char lib[128];

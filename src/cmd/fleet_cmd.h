@@ -13,6 +13,9 @@
 /* True when a launcher started this process as one of several ranks
  * and MPI is built in (built without: a note on stderr, false). */
 bool fleet_cmd_wanted(void);
+/* @what (a subcommand) does not run under mpirun yet: 2, said once
+ * (by rank 0) when a launcher started several ranks, else -1. */
+int fleet_cmd_refuse(const char *what);
 /* Run @p as this rank's part; the exit status (0, 1, 2, 128+N). */
 int fleet_cmd_run(const struct profile *p);
 /* The --version line on MPI: "mpi: Open MPI v4.1.4" or "mpi: no". */

@@ -105,7 +105,8 @@ int main(int argc, char **argv)
 	 * created and did not mean to keep go too */
 	atexit(cleanup_now);
 	if (argc > 1 && !strcmp(argv[1], "suite"))
-		return final_status(suite_main(argc - 1, argv + 1));
+		return final_status(fleet_cmd_refuse("suite") >= 0 ? 2 :
+				    suite_main(argc - 1, argv + 1));
 	if (argc > 1 && !strcmp(argv[1], "compare"))
 		return final_status(compare_main(argc - 1, argv + 1));
 	if (argc > 1 && !strcmp(argv[1], "show"))

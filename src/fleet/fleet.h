@@ -29,6 +29,9 @@ void fleet_library(char *buf, size_t len);
 /* Ranks the launcher's environment announces (OMPI_COMM_WORLD_SIZE,
  * PMI_SIZE); 0 when none, so not started by mpirun. */
 uint32_t fleet_env_size(void);
+/* This process's rank as the launcher's environment says
+ * (OMPI_COMM_WORLD_RANK, PMI_RANK); 0 when none. */
+uint32_t fleet_env_rank(void);
 
 /* Initialise MPI (one thread calls MPI) and fill @f.  0 or -errno with
  * @err filled; -ENOSYS when not built in. */

@@ -8,30 +8,40 @@
 #include <stdlib.h>
 
 #include "lib/signals.h"
+#include "lib/util.h"
 
-/* Environment variables in which launchers announce the job's size:
- * Open MPI's mpirun, MPICH's hydra (PMI). */
-static const char *const size_vars[] = {
-	"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_SIZE", "MPI_LOCALNRANKS",
-};
+/* Environment variables in which launchers announce the job's size and
+ * this process's rank: Open MPI's mpirun, MPICH's hydra (PMI). */
+static const char *const size_vars[] = { "OMPI_COMM_WORLD_SIZE", "PMI_SIZE" };
+static const char *const rank_vars[] = { "OMPI_COMM_WORLD_RANK", "PMI_RANK" };
 
-uint32_t fleet_env_size(void)
+static uint32_t env_number(const char *const *vars, unsigned int n)
 {
 	unsigned int i;
 
-	for (i = 0; i < sizeof(size_vars) / sizeof(size_vars[0]); i++) {
-		const char *v = getenv(size_vars[i]);
-		unsigned long n;
+	for (i = 0; i < n; i++) {
+		const char *v = getenv(vars[i]);
+		unsigned long x;
 		char *end;
 
 		if (!v || *v < '0' || *v > '9')
 			continue;
 		errno = 0;
-		n = strtoul(v, &end, 10);
-		if (!errno && !*end && n <= RESULTS_FLEET_MAX_RANKS)
-			return (uint32_t)n;
+		x = strtoul(v, &end, 10);
+		if (!errno && !*end && x <= RESULTS_FLEET_MAX_RANKS)
+			return (uint32_t)x;
 	}
 	return 0;
+}
+
+uint32_t fleet_env_size(void)
+{
+	return env_number(size_vars, ARRAY_SIZE(size_vars));
+}
+
+uint32_t fleet_env_rank(void)
+{
+	return env_number(rank_vars, ARRAY_SIZE(rank_vars));
 }
 
 bool fleet_wait_over(double timeout_s, double waited_s, double *stop_at_s)

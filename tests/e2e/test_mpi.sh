@@ -146,6 +146,14 @@ check_eq "bad --output folder on rank 1: exit status 2" "$rc" 2
 check "bad --output folder on rank 1: rank 1's message" \
 	grep -q "^ioprobe: error: rank 1 (" "$T/err"
 
+# suite does not run under mpirun yet: refused, nothing written
+mkdir -p "$T/suite"
+mpi 2 suite "$T/suite" --duration 1 --warmup 0 --file-size 1M --history "$T/h.csv"
+check_eq "suite under mpirun: refused with status 2" "$rc" 2
+check "suite under mpirun: said once" test "$(grep -c "'suite' does not run under mpirun" "$T/err")" -eq 1
+check "suite under mpirun: no history, no test file" \
+	test ! -e "$T/h.csv" -a -z "$(ls -A "$T/suite")"
+
 # two loop devices throttled to 500 IOPS each, one per rank
 CAP=500
 BLK=/sys/fs/cgroup/blkio
