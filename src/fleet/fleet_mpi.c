@@ -17,7 +17,12 @@
 #include "lib/clock.h"
 #include "lib/util.h"
 
-#define FLEET_POLL_NS 200000L	/* between two MPI_Test calls */
+/* Between two MPI_Test calls: short at first (a meeting usually ends
+ * soon), then longer, so a rank waiting for a long fill or for the end
+ * of a run takes little CPU from the others. */
+#define FLEET_POLL_NS 200000L
+#define FLEET_POLL_LONG_NS 2000000L
+#define FLEET_POLL_SHORT_S 0.05
 
 bool fleet_built(void)
 {
@@ -76,20 +81,22 @@ void fleet_abort(struct fleet *f, int code)
  * aborted next), -EIO on an MPI error. */
 static int fleet_wait(MPI_Request *req, double timeout_s)
 {
-	const struct timespec slice = { 0, FLEET_POLL_NS };
 	uint64_t t0 = clock_now_ns();
-	double stop_at = -1.0;
+	double stop_at = -1.0, waited;
 	int done = 0;
 
 	for (;;) {
+		struct timespec slice = { 0, FLEET_POLL_NS };
+
 		if (MPI_Test(req, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS)
 			return -EIO;
 		if (done)
 			return 0;
-		if (fleet_wait_over(timeout_s,
-				    (double)(clock_now_ns() - t0) / 1e9,
-				    &stop_at))
+		waited = (double)(clock_now_ns() - t0) / 1e9;
+		if (fleet_wait_over(timeout_s, waited, &stop_at))
 			return -ETIMEDOUT;
+		if (waited > FLEET_POLL_SHORT_S)
+			slice.tv_nsec = FLEET_POLL_LONG_NS;
 		nanosleep(&slice, NULL);
 	}
 }
