@@ -174,7 +174,7 @@ int report_text_fleet(const struct results *r, FILE *f)
 	struct fleet_sum *s;
 	struct agg *a;
 
-	if (!r->fleet.size || !r->fleet.nranks)
+	if (!r->fleet.size || !r->fleet.nranks || r->no_results)
 		return 0;
 	a = malloc(sizeof(*a));
 	s = malloc(sizeof(*s));

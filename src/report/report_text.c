@@ -504,7 +504,7 @@ static int put_results(const struct results *r, FILE *f)
 			return ret;
 	}
 	put_error_table(r, f);	/* after DiskSpd's sections, theirs intact */
-	return report_text_fleet(r, f);
+	return 0;
 }
 
 int report_text(const struct results *r, FILE *f)
@@ -514,6 +514,8 @@ int report_text(const struct results *r, FILE *f)
 	report_text_input(&r->profile, r, r->engine, r->engine_note, f);
 	put_sysinfo(r, f);
 	ret = put_results(r, f);
+	if (!ret)	/* the ranks of a run under MPI, after all of it */
+		ret = report_text_fleet(r, f);
 	if (ret)
 		return ret;
 	return ferror(f) ? -EIO : 0;
