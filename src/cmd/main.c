@@ -22,6 +22,7 @@
 #include "run/run.h"
 #include "cmd/run_findings.h"
 #include "cmd/subcmd.h"
+#include "cmd/fleet_cmd.h"
 #include "run/validate.h"
 #include "lib/util.h"
 #include "profile/xmlprofile.h"
@@ -122,7 +123,8 @@ int main(int argc, char **argv)
 	 * created and did not mean to keep go too */
 	atexit(cleanup_now);
 	if (argc > 1 && !strcmp(argv[1], "suite"))
-		return final_status(suite_main(argc - 1, argv + 1));
+		return final_status(fleet_cmd_refuse("suite") >= 0 ? 2 :
+				    suite_main(argc - 1, argv + 1));
 	if (argc > 1 && !strcmp(argv[1], "compare"))
 		return final_status(compare_main(argc - 1, argv + 1));
 	if (argc > 1 && !strcmp(argv[1], "show"))
@@ -138,6 +140,7 @@ int main(int argc, char **argv)
 		break;
 	case CLI_VERSION:
 		printf("ioprobe %s\n", IOPROBE_VERSION);
+		fleet_cmd_version(stdout);
 		status = 0;
 		break;
 	case CLI_PRINT_PROFILE:
@@ -156,7 +159,8 @@ int main(int argc, char **argv)
 		break;
 	case CLI_RUN:
 	default:
-		status = run_profile(&p);
+		status = fleet_cmd_wanted() ? fleet_cmd_run(&p) :
+					      run_profile(&p);
 		break;
 	}
 	profile_release(&p);
