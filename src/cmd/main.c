@@ -5,6 +5,7 @@
  * (compare), 128+N interrupted by signal N (results still printed).
  */
 #include <errno.h>
+#include <limits.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 
 #include "lib/cleanup.h"
 #include "lib/signals.h"
+#include "cmd/run_view.h"
 #include "profile/cli.h"
 #include "report/output.h"
 #include "profile/profile.h"
@@ -20,6 +22,7 @@
 #include "run/run.h"
 #include "cmd/run_findings.h"
 #include "cmd/subcmd.h"
+#include "cmd/fleet_cmd.h"
 #include "run/validate.h"
 #include "lib/util.h"
 #include "profile/xmlprofile.h"
@@ -47,7 +50,8 @@ static int run_profile(const struct profile *p)
 {
 	struct results r;
 	struct run_options opt = { 0 };
-	char err[512] = "";
+	struct run_view view;
+	char err[512] = "", verr[PATH_MAX + 128];
 	int ret, status = 0;
 
 	if (validate_profile(p, err, sizeof(err))) {
@@ -59,9 +63,19 @@ static int run_profile(const struct profile *p)
 		fprintf(stderr, "ioprobe: error: %s\n", err);
 		return 2;
 	}
+	if (run_view_open(&view, p, &opt, err, sizeof(err))) {
+		fprintf(stderr, "ioprobe: error: %s\n", err);
+		return 2;
+	}
 	results_init(&r);
 	signals_install();
 	ret = run_execute(p, &opt, &r, err, sizeof(err));
+	/* the status line goes before the report; a series that could
+	 * not be written fails the run (its lines are missing) */
+	if (run_view_close(&view, verr, sizeof(verr))) {
+		fprintf(stderr, "ioprobe: error: %s\n", verr);
+		status = 1;
+	}
 	if (ret) {
 		/* a signal can also end the fill with an error (SIGXFSZ:
 		 * EFBIG): the status still says which signal */
@@ -109,11 +123,14 @@ int main(int argc, char **argv)
 	 * created and did not mean to keep go too */
 	atexit(cleanup_now);
 	if (argc > 1 && !strcmp(argv[1], "suite"))
-		return final_status(suite_main(argc - 1, argv + 1));
+		return final_status(fleet_cmd_refuse("suite") >= 0 ? 2 :
+				    suite_main(argc - 1, argv + 1));
 	if (argc > 1 && !strcmp(argv[1], "compare"))
 		return final_status(compare_main(argc - 1, argv + 1));
 	if (argc > 1 && !strcmp(argv[1], "show"))
 		return final_status(show_main(argc - 1, argv + 1));
+	if (argc > 1 && !strcmp(argv[1], "sweep"))
+		return final_status(sweep_main(argc - 1, argv + 1));
 
 	profile_init(&p);
 	switch (cli_parse(argc, argv, &p, err, sizeof(err))) {
@@ -123,6 +140,7 @@ int main(int argc, char **argv)
 		break;
 	case CLI_VERSION:
 		printf("ioprobe %s\n", IOPROBE_VERSION);
+		fleet_cmd_version(stdout);
 		status = 0;
 		break;
 	case CLI_PRINT_PROFILE:
@@ -141,7 +159,8 @@ int main(int argc, char **argv)
 		break;
 	case CLI_RUN:
 	default:
-		status = run_profile(&p);
+		status = fleet_cmd_wanted() ? fleet_cmd_run(&p) :
+					      run_profile(&p);
 		break;
 	}
 	profile_release(&p);

@@ -14,6 +14,7 @@
 int suite_main(int argc, char **argv);	/* suite.c */
 int compare_main(int argc, char **argv);	/* compare.c */
 int show_main(int argc, char **argv);	/* show.c */
+int sweep_main(int argc, char **argv);	/* sweep.c */
 
 /* Write the comparison of @from -> @to as @fmt (FORMAT_TEXT, CSV, JSON,
  * HTML) on @f; @from == @to prints that label's summary and findings.

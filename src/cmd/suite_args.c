@@ -26,6 +26,7 @@ static void suite_usage(FILE *f)
 	      "[--profile-file FILE]\n"
 	      "         [--history FILE] [--expect iops=N,mbps=N] "
 	      "[--keep-file] [--wide] [--html FILE] [-Rcsv|-Rjson]\n"
+	      "         [--quiet]\n"
 	      "  PATH: a folder on the disk under test (or a new file name);\n"
 	      "    several PATHs (up to 8): each test runs on one file per "
 	      "PATH at once\n"
@@ -253,6 +254,8 @@ static int parse_flag(const char *a, struct suite_opts *o)
 		o->keep = true;
 	} else if (!strcmp(a, "--wide")) {
 		o->wide = true;
+	} else if (!strcmp(a, "--quiet")) {
+		o->quiet = true;
 	} else if (!strcmp(a, "-Rcsv") || !strcmp(a, "-Rjson") ||
 		   !strcmp(a, "-Rtext")) {
 		o->fmt = a[2] == 'c' ? FORMAT_CSV :

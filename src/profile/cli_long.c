@@ -1,7 +1,8 @@
 /* cli_long.c - ioprobe's long options, which DiskSpd does not have:
- * --engine, --allow-device-writes, --output, --label, --batch (each
- * --name=VALUE or --name VALUE), and the flags --overwrite,
- * --continue-on-error and --no-findings.  One table maps each name to its handler.
+ * --engine, --allow-device-writes, --output, --label, --batch, --series
+ * (each --name=VALUE or --name VALUE), and the flags --overwrite,
+ * --continue-on-error, --no-findings and --quiet.  One table maps each
+ * name to its handler.
  */
 #include "profile/cli_long.h"
 
@@ -90,6 +91,41 @@ static int parse_output(struct profile *p, const char *val, char *err,
 	return 0;
 }
 
+/* True when @path ends in @ext ("x.csv", not ".csv" alone). */
+static bool ends_with(const char *path, const char *ext)
+{
+	const char *base = strrchr(path, '/');
+	size_t n = strlen(path), m = strlen(ext);
+
+	base = base ? base + 1 : path;
+	return strlen(base) > m && !strcmp(path + n - m, ext);
+}
+
+/* --series FILE: its format by its name (the file is checked and opened
+ * before the run, by report/report_series.c). */
+static int parse_series(struct profile *p, const char *val, char *err,
+			size_t errlen)
+{
+	bool csv = ends_with(val, ".csv");
+
+	if (!csv && !ends_with(val, ".jsonl") && !ends_with(val, ".json"))
+		return cli_invalid(err, errlen, "--series", val,
+				   "a file name ending in .jsonl or .json "
+				   "(JSON Lines) or .csv");
+	p->series_csv = csv;
+	return set_string(&p->series_path, val, err, errlen);
+}
+
+static int set_quiet(struct profile *p, const char *val, char *err,
+		     size_t errlen)
+{
+	(void)val;
+	(void)err;
+	(void)errlen;
+	p->quiet = true;
+	return 0;
+}
+
 /* --overwrite: every target created by -c may rewrite an existing file
  * (cli.c copies the flag into each target). */
 static int set_overwrite(struct profile *p, const char *val, char *err,
@@ -128,9 +164,11 @@ const struct cli_long_opt cli_long_opts[] = {
 	{ "--output", true, parse_output },
 	{ "--label", true, parse_label },
 	{ "--batch", true, parse_batch },
+	{ "--series", true, parse_series },
 	{ "--overwrite", false, set_overwrite },
 	{ "--continue-on-error", false, set_continue_on_error },
 	{ "--no-findings", false, set_no_findings },
+	{ "--quiet", false, set_quiet },
 };
 
 const size_t cli_long_nopts = ARRAY_SIZE(cli_long_opts);
