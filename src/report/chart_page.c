@@ -39,6 +39,7 @@ static const char css[] =
 	"th,td{padding:5px 10px;border-bottom:1px solid #e2e8f0;"
 	"text-align:right}\n"
 	"th{background:#f8fafc;color:#334155}td.l,th.l{text-align:left}\n"
+	"tr.knee td{background:#fff7ed;font-weight:600}\n"
 	"table.where td{text-align:left;vertical-align:top}"
 	"table.where td:first-child{color:#64748b;width:170px}\n"
 	".warn{background:#fef3c7;border-left:4px solid #d97706;"

@@ -10,6 +10,7 @@
 . "$(dirname "$0")/lib.sh"
 
 MIN_COLOURS=40
+export XDG_DATA_HOME=$T/xdg	# the sweep saves each point's JSON there
 
 if [ ! -x "$IOPROBE" ]; then
 	skip "html pages" "no ioprobe binary at $IOPROBE"
