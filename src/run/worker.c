@@ -1,12 +1,14 @@
 /* worker.c - the per-thread I/O loop.
  *
  * A worker keeps exactly its requested number of requests in flight per
- * target: it reaps a batch, reads the clock once (the batch's completion
- * stamp, also the issue stamp of the requests that refill the freed
- * slots), accounts the batch and refills, so one engine call submits and
- * waits.  Everything it touches on that path is its own: engine, buffers,
- * generators, throttles, counters and histograms.  The only shared reads
- * are the phase flag (relaxed, once per batch) and the -si pointer.
+ * target (with -F -O: in all, each I/O on a target drawn by weight, as
+ * DiskSpd does): it reaps a batch, reads the clock once (the batch's
+ * completion stamp, also the issue stamp of the requests that refill
+ * the freed slots), accounts the batch and refills, so one engine call
+ * submits and waits.  Everything it touches on that path is its own:
+ * engine, buffers, generators, throttles, counters and histograms.  The
+ * only shared reads are the phase flag (relaxed, once per batch) and the
+ * -si pointer.
  */
 #include "run/worker.h"
 
@@ -253,6 +255,8 @@ static int complete(struct worker *w, struct io_req *req, uint64_t now)
 	} else {
 		account(w, t, req, s->sync ? req->complete_ns : now);
 	}
+	if (s->pool)	/* -F -O: the freed slot serves the target drawn */
+		t = worker_bind(s, req, target_pick_next(&s->pick));
 	return next_io(w, t, req, now);
 }
 
@@ -378,11 +382,39 @@ static int batch(struct worker *w, int ph)
 	return 0;
 }
 
+/* The first I/O of every slot: the target's own slots in turn, or in a
+ * pool each slot on the target drawn for it. */
+static int fill_slots(struct worker *w, uint64_t now)
+{
+	struct worker_state *s = w->st;
+	uint32_t i, j, k = 0;
+	int ret = 0;
+
+	if (s->pool) {
+		for (k = 0; k < s->nreqs && !ret; k++) {
+			struct io_req *req = &s->reqs[k];
+
+			ret = next_io(w, worker_bind(s, req,
+						     target_pick_next(&s->pick)),
+				      req, now);
+		}
+		return ret;
+	}
+	for (i = 0; i < w->ntargets; i++) {
+		for (j = 0; j < w->depth[i]; j++, k++) {
+			ret = next_io(w, &s->t[i], &s->reqs[k], now);
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
 static int worker_loop(struct worker *w)
 {
 	struct worker_state *s = w->st;
 	uint64_t now = clock_now_ns();
-	uint32_t i, k = 0;
+	uint32_t i;
 	int ph, ret;
 
 	s->last_ns = now;
@@ -401,15 +433,9 @@ static int worker_loop(struct worker *w)
 			rate_init(&s->t[i].rate, o->throttle_bytes_per_ms,
 				  o->burst, o->think_ms, now);
 	}
-	for (i = 0; i < w->ntargets; i++) {
-		uint32_t j;
-
-		for (j = 0; j < w->depth[i]; j++, k++) {
-			ret = next_io(w, &s->t[i], &s->reqs[k], now);
-			if (ret)
-				return ret;
-		}
-	}
+	ret = fill_slots(w, now);
+	if (ret)
+		return ret;
 	for (;;) {
 		ph = atomic_load_explicit(&w->shared->phase,
 					  memory_order_relaxed);
