@@ -231,6 +231,14 @@ static void failed(struct worker *w, struct wt *t, const struct io_req *req,
 	w->fail.err = -res;
 }
 
+/* -F -O: the freed slot serves the target drawn next.  Out of line, so
+ * the common path of complete() keeps its registers. */
+static __attribute__((noinline)) struct wt *
+pool_rebind(struct worker_state *s, struct io_req *req)
+{
+	return worker_bind(s, req, target_pick_next(&s->pick));
+}
+
 /* One completion: requeue the rest of a short transfer, retry -EAGAIN,
  * count errors, account a finished I/O, then reuse the slot. */
 static int complete(struct worker *w, struct io_req *req, uint64_t now)
@@ -255,8 +263,8 @@ static int complete(struct worker *w, struct io_req *req, uint64_t now)
 	} else {
 		account(w, t, req, s->sync ? req->complete_ns : now);
 	}
-	if (s->pool)	/* -F -O: the freed slot serves the target drawn */
-		t = worker_bind(s, req, target_pick_next(&s->pick));
+	if (__builtin_expect(s->pool, 0))
+		t = pool_rebind(s, req);
 	return next_io(w, t, req, now);
 }
 
