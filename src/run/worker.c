@@ -294,10 +294,14 @@ static void integrate(struct worker_state *s, uint32_t ntargets, uint64_t now)
 		s->t[i].area_ns += dt * s->t[i].inflight;
 }
 
+/* Offer the held slots to their throttles again.  A slot held once more
+ * goes back to idle[nidle], an entry already taken (nidle <= j): walking
+ * from the top instead overwrote a waiting slot, losing it and queueing
+ * another twice, so one request was in flight twice. */
 static int refill_idle(struct worker *w, uint64_t now)
 {
 	struct worker_state *s = w->st;
-	uint32_t i;
+	uint32_t i, j;
 	int ret;
 
 	s->next_wake_ns = UINT64_MAX;
@@ -307,8 +311,8 @@ static int refill_idle(struct worker *w, uint64_t now)
 
 		s->nidle_total -= n;
 		t->nidle = 0;
-		while (n) {
-			ret = next_io(w, t, t->idle[--n], now);
+		for (j = 0; j < n; j++) {
+			ret = next_io(w, t, t->idle[j], now);
 			if (ret)
 				return ret;
 		}

@@ -6,7 +6,8 @@
 # a loop device capped at 200 IOPS by cgroup v1 blkio, equal weights:
 # about half the I/Os each, the slow target holds nearly all 4 slots and
 # the achieved depth is quoted of the pool's 4.  Then weights 3:1 from an
-# XML profile on two fast files: 75 % / 25 %.
+# XML profile on two fast files: 75 % / 25 %; and a throttled pool keeps
+# its depth and rates.
 . "$(dirname "$0")/lib.sh"
 
 NAME=x10fo
@@ -36,6 +37,24 @@ if [ "$rc" -eq 0 ]; then
 		"$(share "$T/w.json" "$T/a")" 75 0.06
 	check_near "weight 1 target gets 25 % of the I/Os" \
 		"$(share "$T/w.json" "$T/b")" 25 0.18
+fi
+
+# A throttled pool (<Throughput unit="IOPS"> per target): slots held by
+# the throttle are offered again without one being queued twice, so the
+# depth stays within the pool's 8 and each target keeps its rate.
+run_io -F1 -O8 -r -b4K -d2 -W0 -Rpxml "$T/a" "$T/b"
+sed 's#<Throughput>0</Throughput>#<Throughput unit="IOPS">500</Throughput>#' \
+	"$T/out" >"$T/g.xml"
+run_io -X"$T/g.xml" -Rjson
+check_eq "throttled pool exits 0" "$rc" 0
+if [ "$rc" -eq 0 ]; then
+	cp "$T/out" "$T/g.json"
+	check "throttled pool: depth within the pool's 8" \
+		awk -v a="$(depth "$T/g.json" "$T/a")" \
+		    -v b="$(depth "$T/g.json" "$T/b")" \
+		    'BEGIN { exit !(a >= 0 && b >= 0 && a + b <= 8) }'
+	check_near "throttled pool: 500 IOPS on the first target" \
+		"$(jq '.totals.targets[0].read.iops' "$T/g.json")" 500 0.1
 fi
 
 if ! need_root; then
