@@ -1,10 +1,12 @@
 /* report_html.c - one self-contained HTML page for a single run (-Rhtml):
- * headline figures, a latency percentile chart, the -D IOPS-over-time
- * chart, the per-thread table, the parameters and the system facts.
+ * headline figures, when, where and how (report_html_where.c), a latency
+ * percentile chart, the -D charts over time (report_html_time.c), the
+ * per-target and per-thread tables, the parameters and the system facts.
  *
- * CSS and SVG are inline and drawn here, so the page needs no script and
- * no network: it can be mailed or attached to a ticket as it is.  Every
- * string from the run (paths, host name, command line) is escaped.
+ * CSS and SVG are inline, drawn with the chart kit (chart*.c), so the
+ * page needs no script and no network: it can be mailed or attached to a
+ * ticket as it is.  Every string from the run (paths, host name, command
+ * line) is escaped.
  */
 #include "report/report_devstat.h"
 #include "report/report.h"
