@@ -59,7 +59,9 @@ static void bar_factor(const struct cmp_test *t, int which, double cx,
 		x = t->mib_s[0].median > 0 ? t->mib_s[1].median /
 					     t->mib_s[0].median : NAN;
 	fmt_factor(fac, sizeof(fac), x);
-	snprintf(lab, sizeof(lab), "%s %s", fac, which == BAR_P99 ? "faster" :
+	/* a P99 factor under 1 is a slowdown: never label it "faster" */
+	snprintf(lab, sizeof(lab), "%s %s", fac, which == BAR_P99 ?
+		 (x >= 1 ? "faster" : "P99 (slower)") :
 		 which == BAR_MIB ? "MiB/s" : "IOPS");
 	chart_text(f, cx, CHART_H - PAD_B + 38, "middle",
 		   vd == CMP_BETTER ? "good" : vd == CMP_WORSE ? "bad" : "flat",
