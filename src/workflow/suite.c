@@ -218,12 +218,14 @@ int suite_pick_profiles(struct suite *s, char *err, size_t errlen)
 void suite_full_switches(const struct suite *s, size_t i, bool create,
 			  char *buf, size_t len)
 {
-	char c[48] = "";
+	char c[48] = "", e[48] = "";
 
 	if (create)
 		snprintf(c, sizeof(c), " -c%" PRIu64, s->o.file_bytes);
-	snprintf(buf, len, "%s -Sh -L -d%u -W%u -D1000%s", s->prof[i].switches,
-		 s->o.duration_s, s->o.warmup_s, c);
+	if (s->o.engine)
+		snprintf(e, sizeof(e), " --engine=%s", s->o.engine);
+	snprintf(buf, len, "%s -Sh -L -d%u -W%u -D1000%s%s",
+		 s->prof[i].switches, s->o.duration_s, s->o.warmup_s, e, c);
 }
 
 /* Build the profile of test @i through the DiskSpd parser.  0, or
