@@ -78,8 +78,8 @@ deps-run:
 COMPLETIONS := $(PREFIX)/share/bash-completion/completions
 
 install: $(BIN)
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
-		$(DESTDIR)$(COMPLETIONS)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -d $(DESTDIR)$(COMPLETIONS)
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/ioprobe
 	install -m 644 docs/ioprobe.1 $(DESTDIR)$(PREFIX)/share/man/man1/ioprobe.1
 	install -m 644 completion/ioprobe.bash $(DESTDIR)$(COMPLETIONS)/ioprobe
