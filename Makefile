@@ -85,7 +85,9 @@ install: $(BIN)
 	install -m 644 completion/ioprobe.bash $(DESTDIR)$(COMPLETIONS)/ioprobe
 
 # The newcomer's first command: a short suite on a temporary file in the
-# current folder (deleted afterwards), with the summary and findings.
+# current folder (deleted afterwards), with the summary and findings; it
+# ends with the exact command (same file size, duration and warm-up) that
+# measures 'after' the same way.
 run: deps-run
 	$(MAKE) $(BIN)
 	./$(BIN) suite . --label demo --duration 5 --warmup 1 --file-size 256M

@@ -16,11 +16,12 @@ _ioprobe_switches="-? -a -b -B -c -C -d -D -e -f -F -g -h -i -I -j -l -L -n
 	-Su -Sw -t -T -v -w -W -x -X -z -Z -Zr -:"
 
 _ioprobe_opts_run="--engine= --allow-device-writes= --output= --label=
-	--batch= --overwrite --continue-on-error --help --version"
+	--batch= --overwrite --continue-on-error --no-findings --help
+	--version"
 _ioprobe_opts_suite="--label= --duration= --warmup= --file-size=
 	--profiles= --profile-file= --history= --expect= --engine= --html=
 	--keep-file --wide --help"
-_ioprobe_opts_compare="--history= --from= --to= --help"
+_ioprobe_opts_compare="--history= --from= --to= --allow-different --help"
 _ioprobe_opts_show="--help"
 
 _ioprobe_engines="io_uring libaio sync null"

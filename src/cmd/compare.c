@@ -19,13 +19,14 @@
 
 int compare_report(const struct history *h, const char *from,
 		   const char *to, enum result_format fmt, int findings,
-		   FILE *f)
+		   bool allow_different, FILE *f)
 {
 	struct cmp_view v;
+	size_t differ;
 	bool regression;
 	int ret;
 
-	ret = compare_view_build(h, from, to, &v);
+	ret = compare_view_build(h, from, to, allow_different, &v);
 	if (ret) {
 		compare_view_release(&v);
 		return ret;
@@ -35,10 +36,11 @@ int compare_report(const struct history *h, const char *from,
 	else
 		ret = report_compare(&v, fmt, findings, f);
 	regression = compare_regression(&v);
+	differ = compare_not_comparable(&v);
 	compare_view_release(&v);
 	if (ret)
 		return ret;
-	return regression ? 3 : 0;
+	return regression ? 3 : differ ? 4 : 0;
 }
 
 void print_history_warnings(const struct history *h)
@@ -52,13 +54,17 @@ void print_history_warnings(const struct history *h)
 static void compare_usage(FILE *f)
 {
 	fputs("usage: ioprobe compare [--history FILE] [--from LABEL] "
-	      "[--to LABEL] [-Rtext|-Rcsv|-Rjson|-Rhtml]\n"
+	      "[--to LABEL] [--allow-different]\n"
+	      "                       [-Rtext|-Rcsv|-Rjson|-Rhtml]\n"
 	      "  (each --opt VALUE or --opt=VALUE)\n"
 	      "  compares two labels of the suite history (default: the "
 	      "first and the latest label);\n"
 	      "  -Rhtml writes a self-contained page: ioprobe compare -Rhtml "
 	      "> report.html\n"
-	      "  exit 3 when a test got clearly worse in IOPS or P99, 2 when "
+	      "  --allow-different compares tests measured differently "
+	      "(file size, duration, switches...) anyway\n"
+	      "  exit 3 when a test got clearly worse in IOPS or P99, 4 when "
+	      "tests were measured\n  differently (not compared), 2 when "
 	      "there is nothing to compare\n", f);
 }
 
@@ -115,6 +121,7 @@ static void default_labels(const struct history *h, const char **from,
 struct compare_args {
 	const char *hist, *from, *to;
 	enum result_format fmt;
+	bool allow_different;
 };
 
 static int set_hist(void *ctx, const char *v, char *err, size_t errlen)
@@ -141,10 +148,20 @@ static int set_to(void *ctx, const char *v, char *err, size_t errlen)
 	return 0;
 }
 
+static int set_allow(void *ctx, const char *v, char *err, size_t errlen)
+{
+	(void)v;
+	(void)err;
+	(void)errlen;
+	((struct compare_args *)ctx)->allow_different = true;
+	return 0;
+}
+
 static const struct opt_spec compare_opts[] = {
 	{ "history", OPT_VALUE, "FILE", set_hist },
 	{ "from", OPT_VALUE, "LABEL", set_from },
 	{ "to", OPT_VALUE, "LABEL", set_to },
+	{ "allow-different", OPT_FLAG, NULL, set_allow },
 	{ "help", OPT_HELP, NULL, NULL },
 };
 
@@ -177,7 +194,8 @@ static int compare_other(void *ctx, int argc, char **argv, int *i,
 		return -ENOENT;
 	else
 		return errf(err, errlen, EINVAL, "unexpected argument '%s': "
-			    "expected --history, --from, --to or -R<format>",
+			    "expected --history, --from, --to, "
+			    "--allow-different or -R<format>",
 			    opt_shown(esc, sizeof(esc), a));
 	return 0;
 }
@@ -185,9 +203,9 @@ static int compare_other(void *ctx, int argc, char **argv, int *i,
 /* 0 to go on, 1 after --help, 2 on a usage error (printed). */
 static int parse_compare_args(int argc, char **argv, const char **hist,
 			      const char **from, const char **to,
-			      enum result_format *fmt)
+			      enum result_format *fmt, bool *allow)
 {
-	struct compare_args c = { NULL, NULL, NULL, FORMAT_TEXT };
+	struct compare_args c = { NULL, NULL, NULL, FORMAT_TEXT, false };
 	char err[512];
 	int ret;
 
@@ -205,6 +223,7 @@ static int parse_compare_args(int argc, char **argv, const char **hist,
 	*from = c.from;
 	*to = c.to;
 	*fmt = c.fmt;
+	*allow = c.allow_different;
 	return 0;
 }
 
@@ -212,7 +231,8 @@ struct compare_job {
 	const struct history *h;
 	const char *from, *to;
 	enum result_format fmt;
-	int *ret;	/* compare_report()'s: 3 for a regression */
+	bool allow_different;
+	int *ret;	/* compare_report()'s: 3 regression, 4 differ */
 };
 
 static int fill_compare(FILE *f, const void *arg)
@@ -220,7 +240,7 @@ static int fill_compare(FILE *f, const void *arg)
 	const struct compare_job *j = arg;
 
 	*j->ret = compare_report(j->h, j->from, j->to, j->fmt,
-				 CMP_FINDINGS_ALL, f);
+				 CMP_FINDINGS_ALL, j->allow_different, f);
 	return *j->ret < 0 ? *j->ret : 0;
 }
 
@@ -232,9 +252,10 @@ int compare_main(int argc, char **argv)
 	char path[4096], err[512], labels[1024];
 	struct history h = { 0 };
 	size_t nlabels;
+	bool allow = false;
 	int i, ret;
 
-	ret = parse_compare_args(argc, argv, &hist, &from, &to, &fmt);
+	ret = parse_compare_args(argc, argv, &hist, &from, &to, &fmt, &allow);
 	if (ret)
 		return ret == 1 ? 0 : ret;
 	if (!hist) {
@@ -290,7 +311,7 @@ int compare_main(int argc, char **argv)
 			printf("--from and --to name the same label, '%s': "
 			       "its runs alone (labels: %s)\n", from, labels);
 	}
-	job = (struct compare_job){ &h, from, to, fmt, &ret };
+	job = (struct compare_job){ &h, from, to, fmt, allow, &ret };
 	i = atomic_file_write_fd(STDOUT_FILENO, fill_compare, &job);
 	if (i && i == ret) {
 		fprintf(stderr, "ioprobe: error: compare failed: %s\n",

@@ -18,6 +18,7 @@
 #include "report/report.h"
 #include "results/results.h"
 #include "run/run.h"
+#include "cmd/run_findings.h"
 #include "cmd/subcmd.h"
 #include "run/validate.h"
 #include "lib/util.h"
@@ -75,10 +76,14 @@ static int run_profile(const struct profile *p)
 		print_io_failure(&r);
 		status = 1;
 	}
+	if (run_findings_fill(&r))
+		fprintf(stderr, "ioprobe: warning: out of memory working out "
+				"the findings\n");
 	if (output_all(&r, err, sizeof(err))) {
 		fprintf(stderr, "ioprobe: error: %s\n", err);
 		status = 1;
 	}
+	run_findings_print(&r);
 	if (!status && r.interrupted)
 		status = signals_exit_status();
 	results_release(&r);

@@ -1,10 +1,11 @@
 /* subcmd.h - the subcommands beside the DiskSpd-style run.  Each takes
  * argv after the subcommand name's position (argv[0] = "suite" etc.) and
  * returns the process exit status (0 ok, 1 failed, 2 usage, 3 regression,
- * 128+signal when interrupted). */
+ * 4 not comparable, 128+signal when interrupted). */
 #ifndef IOPROBE_SUBCMD_H
 #define IOPROBE_SUBCMD_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "profile/opt_table.h"
@@ -34,11 +35,13 @@ extern const size_t nsubcmds;
 
 /* Write the comparison of @from -> @to as @fmt (FORMAT_TEXT, CSV, JSON,
  * HTML) on @f; @from == @to prints that label's summary and findings.
- * @findings (CMP_FINDINGS_*) applies to text.  Returns the exit status
- * it calls for: 0, 3 when a test got clearly worse; or -errno. */
+ * @findings (CMP_FINDINGS_*) applies to text; @allow_different compares
+ * tests measured differently too.  Returns the exit status it calls
+ * for: 0, 3 when a test got clearly worse, 4 when tests were measured
+ * differently and not compared; or -errno. */
 int compare_report(const struct history *h, const char *from,
 		   const char *to, enum result_format fmt, int findings,
-		   FILE *f);
+		   bool allow_different, FILE *f);
 
 /* The damaged-line warnings history_load left in @h, on stderr. */
 void print_history_warnings(const struct history *h);

@@ -23,6 +23,7 @@
 #include "report/report_suite.h"
 #include "lib/signals.h"
 #include "run/run.h"
+#include "workflow/burst.h"
 #include "workflow/compare.h"
 #include "workflow/history.h"
 #include "workflow/interpret.h"
@@ -39,6 +40,7 @@ struct suite_cli {
 	double est_s;		/* the plan's estimate */
 	double last_line_s;	/* progress: last line printed, s */
 	int last_phase;
+	const char *prog;	/* how ioprobe was started, for "next:" */
 };
 
 /* ---- output -------------------------------------------------------- */
@@ -182,10 +184,23 @@ static void print_targets(const struct suite_cli *c,
 	}
 }
 
+/* After a test's row: the burst phase, when the -D series stepped down
+ * (the row then shows the sustained phase). */
+static void print_burst(const struct suite_cli *c,
+			const struct burst_phases *p)
+{
+	char a[32];
+
+	fmt_count(a, sizeof(a), p->burst_iops);
+	fprintf(c->info, "  sustained; burst %s IOPS for the first %.0f s",
+		a, p->drop_s);
+}
+
 static void print_summary(const struct suite_cli *c)
 {
 	const struct suite *s = &c->s;
 	char a[32], b[32], p99[32], d[32], e[32];
+	struct burst_phases bp;
 	size_t i;
 
 	fprintf(c->info, "\n%-12s %10s %9s %10s %10s", "test", "IOPS",
@@ -195,17 +210,24 @@ static void print_summary(const struct suite_cli *c)
 	fputc('\n', c->info);
 	for (i = 0; i < s->nres; i++) {
 		const struct history_row *r = &s->res[i].row;
+		const struct interp_test *t = &s->res[i].it;
+		bool burst = burst_detect(t->interval_iops, t->nintervals,
+					  t->interval_s, &bp);
+		double iops = burst ? bp.sustained_iops : r->iops;
+		double mib = r->iops > 0 ? r->mib_s * iops / r->iops : 0;
 
-		fmt_count(a, sizeof(a), r->iops);
+		fmt_count(a, sizeof(a), iops);
 		fmt_latency_ms(b, sizeof(b), r->mean_ms);
 		fmt_latency_ms(p99, sizeof(p99), r->p99_ms);
 		fprintf(c->info, "%-12s %10s %9.1f %11s %11s", r->test, a,
-			r->mib_s, b, p99);
+			mib, b, p99);
 		if (s->o.wide) {
 			fmt_latency_ms(d, sizeof(d), r->p999_ms);
 			fmt_latency_ms(e, sizeof(e), r->max_ms);
 			fprintf(c->info, " %11s %11s", d, e);
 		}
+		if (burst)
+			print_burst(c, &bp);
 		fputc('\n', c->info);
 		print_targets(c, &s->res[i].targets);
 	}
@@ -283,7 +305,7 @@ static int fill_html(FILE *f, const void *arg)
 {
 	const struct html_job *j = arg;
 	int ret = compare_report(j->h, j->from, j->to, FORMAT_HTML,
-				 CMP_FINDINGS_ALL, f);
+				 CMP_FINDINGS_ALL, false, f);
 
 	return ret < 0 ? ret : 0;
 }
@@ -307,6 +329,73 @@ static int write_html(const struct suite_cli *c, const struct history *h,
 	return 0;
 }
 
+/* @a as one shell word into @buf at *@o: quoted unless plain. */
+static void shell_word(char *buf, size_t len, size_t *o, const char *a)
+{
+	bool plain = *a && strspn(a, "abcdefghijklmnopqrstuvwxyz"
+				     "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+				     "_./,:=+-") == strlen(a);
+
+	if (*o >= len)
+		return;
+	*o += (size_t)snprintf(buf + *o, len - *o, plain ? " %s" : " '%s'",
+			       a);
+}
+
+/* A size as --file-size takes it: 256M, 4G, else bytes. */
+static void size_word(char *buf, size_t len, uint64_t b)
+{
+	if (b && !(b % (1ull << 30)))
+		snprintf(buf, len, "%" PRIu64 "G", b >> 30);
+	else if (b && !(b % (1ull << 20)))
+		snprintf(buf, len, "%" PRIu64 "M", b >> 20);
+	else
+		snprintf(buf, len, "%" PRIu64, b);
+}
+
+/* The one label of these tests so far: the command that measures the
+ * "after" side the same way (same tests, file size, duration, warm-up,
+ * history), so the two labels compare. */
+static void print_next(const struct suite_cli *c)
+{
+	const struct suite_opts *o = &c->s.o;
+	char cmd[2048], num[32];
+	size_t n = 0;
+	uint32_t i;
+
+	shell_word(cmd, sizeof(cmd), &n, c->prog);
+	shell_word(cmd, sizeof(cmd), &n, "suite");
+	for (i = 0; i < o->npaths; i++)
+		shell_word(cmd, sizeof(cmd), &n, o->paths[i]);
+	shell_word(cmd, sizeof(cmd), &n, "--label");
+	shell_word(cmd, sizeof(cmd), &n,
+		   strcmp(o->label, "after") ? "after" : "after-2");
+	snprintf(num, sizeof(num), "%u", o->duration_s);
+	shell_word(cmd, sizeof(cmd), &n, "--duration");
+	shell_word(cmd, sizeof(cmd), &n, num);
+	snprintf(num, sizeof(num), "%u", o->warmup_s);
+	shell_word(cmd, sizeof(cmd), &n, "--warmup");
+	shell_word(cmd, sizeof(cmd), &n, num);
+	size_word(num, sizeof(num), o->file_bytes);
+	shell_word(cmd, sizeof(cmd), &n, "--file-size");
+	shell_word(cmd, sizeof(cmd), &n, num);
+	if (o->profile_file) {
+		shell_word(cmd, sizeof(cmd), &n, "--profile-file");
+		shell_word(cmd, sizeof(cmd), &n, o->profile_file);
+	} else if (strcmp(o->profiles, SUITE_DEFAULT_PROFILES)) {
+		shell_word(cmd, sizeof(cmd), &n, "--profiles");
+		shell_word(cmd, sizeof(cmd), &n, o->profiles);
+	}
+	if (o->history) {
+		shell_word(cmd, sizeof(cmd), &n, "--history");
+		shell_word(cmd, sizeof(cmd), &n, o->history);
+	}
+	fprintf(c->info, "\nnext: after your change, measure it the same way "
+			 "(same tests, file size, duration and warm-up), and "
+			 "the suite compares the two labels:\n ");
+	fprintf(c->info, "%s\n", n < sizeof(cmd) ? cmd : " (too long)");
+}
+
 static int auto_compare(const struct suite_cli *c)
 {
 	const struct suite *s = &c->s;
@@ -326,7 +415,9 @@ static int auto_compare(const struct suite_cli *c)
 	if (from) {
 		fputc('\n', c->info);
 		compare_report(&h, from, s->o.label, FORMAT_TEXT,
-			       CMP_FINDINGS_CHANGE, c->info);
+			       CMP_FINDINGS_CHANGE, false, c->info);
+	} else {
+		print_next(c);
 	}
 	if (s->o.html)
 		ret = write_html(c, &h, from);
@@ -455,6 +546,7 @@ int suite_main(int argc, char **argv)
 		return 1;
 	}
 	s = &c->s;
+	c->prog = argv[-1];	/* main.c passes its argv + 1 */
 	status = suite_parse_args(argc, argv, &s->o);
 	if (status) {
 		status = status == 1 ? 0 : status;

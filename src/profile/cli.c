@@ -106,6 +106,7 @@ static void move_kept(struct profile *to, struct profile *from,
 	to->xml_profile_path = from->xml_profile_path;
 	to->batch_submit = from->batch_submit;
 	to->continue_on_error = from->continue_on_error;
+	to->no_findings = from->no_findings;
 	for (i = 0; i < from->noutputs; i++) {
 		to->outputs[i] = from->outputs[i];
 		from->outputs[i].path = NULL;	/* moved, not shared */

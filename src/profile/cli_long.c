@@ -1,8 +1,8 @@
 /* cli_long.c - ioprobe's long options, which DiskSpd does not have:
  * --engine, --allow-device-writes, --output, --label, --batch (each
- * --name=VALUE or --name VALUE), and the flags --overwrite and
- * --continue-on-error.  The run's table of the shared option parser
- * (opt_table.h) maps each name to its handler.
+ * --name=VALUE or --name VALUE), and the flags --overwrite,
+ * --continue-on-error and --no-findings.  The run's table of the shared
+ * option parser (opt_table.h) maps each name to its handler.
  */
 #include "profile/cli_long.h"
 
@@ -121,6 +121,18 @@ static int set_continue_on_error(void *ctx, const char *val, char *err,
 	return 0;
 }
 
+static int set_no_findings(void *ctx, const char *val, char *err,
+			   size_t errlen)
+{
+	struct profile *p = ctx;
+
+	(void)val;
+	(void)err;
+	(void)errlen;
+	p->no_findings = true;
+	return 0;
+}
+
 /* --help and --version: cli.c answers them before any other token. */
 static const struct opt_spec run_opts[] = {
 	{ "engine", OPT_VALUE, "NAME", parse_engine },
@@ -130,6 +142,7 @@ static const struct opt_spec run_opts[] = {
 	{ "batch", OPT_VALUE, "N", parse_batch },
 	{ "overwrite", OPT_FLAG, NULL, set_overwrite },
 	{ "continue-on-error", OPT_FLAG, NULL, set_continue_on_error },
+	{ "no-findings", OPT_FLAG, NULL, set_no_findings },
 	{ "help", OPT_HELP, NULL, NULL },
 	{ "version", OPT_HELP, NULL, NULL },
 };

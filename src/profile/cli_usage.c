@@ -77,6 +77,7 @@ void cli_usage(FILE *f)
 "  --label=TEXT               label the results\n"
 "  --continue-on-error        count failed I/Os and keep going (default:\n"
 "                             the first one stops the run; exit 1 either way)\n"
+"  --no-findings              no findings on stderr (the JSON keeps them)\n"
 "  --help, --version\n"
 "\n"
 "Exit status: 0 ok, 1 run failed, 2 usage error, 3 regression (compare),\n"

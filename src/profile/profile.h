@@ -139,6 +139,7 @@ struct profile {
 	bool large_pages;		/* -l */
 	bool continue_on_error;		/* --continue-on-error: count failed
 					 * I/Os instead of stopping */
+	bool no_findings;		/* --no-findings: none on stderr */
 
 	enum result_format format;	/* -R */
 	bool print_profile_only;	/* -Rp */

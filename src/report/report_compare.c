@@ -21,6 +21,8 @@ const char *cmp_verdict_name(enum cmp_verdict v)
 		return "slower";
 	case CMP_MIXED:
 		return "mixed";
+	case CMP_NOT_COMPARABLE:
+		return "not comparable";
 	case CMP_NO_CLEAR:
 		break;
 	}
@@ -147,10 +149,15 @@ static void text_report(const struct cmp_view *v, int findings, FILE *f)
 	for (i = 0; i < n; i++) {
 		char iops[256], mib[64], mean[256], p99[256];
 
+		bool nc = c[i].verdict == CMP_NOT_COMPARABLE;
+
 		fmt_stat_count(s[0], sizeof(s[0]), &c[i].iops[0]);
 		fmt_stat_count(t[0], sizeof(t[0]), &c[i].iops[1]);
-		snprintf(iops, sizeof(iops), "%s → %s (×%.2f)", s[0], t[0],
-			 c[i].iops_factor);
+		if (nc)	/* no factors for tests measured differently */
+			snprintf(iops, sizeof(iops), "%s → %s", s[0], t[0]);
+		else
+			snprintf(iops, sizeof(iops), "%s → %s (×%.2f)", s[0],
+				 t[0], c[i].iops_factor);
 		snprintf(mib, sizeof(mib), "%.1f → %.1f",
 			 c[i].mib_s[0].median, c[i].mib_s[1].median);
 		fmt_stat_ms(s[2], sizeof(s[2]), &c[i].mean_ms[0]);
@@ -158,19 +165,27 @@ static void text_report(const struct cmp_view *v, int findings, FILE *f)
 		snprintf(mean, sizeof(mean), "%s → %s", s[2], t[2]);
 		fmt_stat_ms(s[3], sizeof(s[3]), &c[i].p99_ms[0]);
 		fmt_stat_ms(t[3], sizeof(t[3]), &c[i].p99_ms[1]);
-		snprintf(p99, sizeof(p99), "%s → %s (faster ×%.2f)", s[3],
-			 t[3], c[i].p99_faster);
+		if (nc)
+			snprintf(p99, sizeof(p99), "%s → %s", s[3], t[3]);
+		else
+			snprintf(p99, sizeof(p99), "%s → %s (faster ×%.2f)",
+				 s[3], t[3], c[i].p99_faster);
 		pad(f, c[i].test, 12);
 		pad(f, iops, 30);
 		pad(f, mib, 16);
 		pad(f, mean, 22);
 		pad(f, p99, 36);
 		fprintf(f, "%s\n", cmp_verdict_name(c[i].verdict));
+		if (c[i].differences[0])
+			fprintf(f, "  %s: %s\n", nc ? "not comparable" :
+				"measured differently", c[i].differences);
 	}
 	if (!n)
 		fprintf(f, "(no test ran under both labels)\n");
 	if (v->headline[0])
 		fprintf(f, "headline: %s\n", v->headline);
+	if (v->method_note[0])
+		fprintf(f, "note: %s\n", v->method_note);
 	for (i = 0; i < 2; i++)
 		if (v->only[i][0])
 			fprintf(f, "only in '%s': %s\n", i ? v->to : v->from,
@@ -206,15 +221,16 @@ static void csv_report(const struct cmp_test *c, size_t n, const char *from,
 	fprintf(f, "test,from,to,from_runs,to_runs,iops_from,iops_to,"
 		   "iops_factor,iops_from_min,iops_from_max,iops_to_min,"
 		   "iops_to_max,mib_s_from,mib_s_to,mean_ms_from,mean_ms_to,"
-		   "p99_ms_from,p99_ms_to,p99_faster,verdict\n");
+		   "p99_ms_from,p99_ms_to,p99_faster,verdict,differences\n");
 	for (i = 0; i < n; i++) {
 		const struct cmp_test *x = &c[i];
-		char lab[2][300];
+		char lab[2][300], diff[2 * sizeof(x->differences)];
 
 		csv_field(lab[0], sizeof(lab[0]), from);
 		csv_field(lab[1], sizeof(lab[1]), to);
+		csv_field(diff, sizeof(diff), x->differences);
 		fprintf(f, "%s,%s,%s,%zu,%zu,%.3f,%.3f,%.4f,%.3f,%.3f,%.3f,"
-			   "%.3f,%.3f,%.3f,%.6f,%.6f,%.6f,%.6f,%.4f,%s\n",
+			   "%.3f,%.3f,%.3f,%.6f,%.6f,%.6f,%.6f,%.4f,%s,%s\n",
 			x->test, lab[0], lab[1], x->iops[0].n, x->iops[1].n,
 			x->iops[0].median, x->iops[1].median, x->iops_factor,
 			x->iops[0].min, x->iops[0].max, x->iops[1].min,
@@ -222,7 +238,7 @@ static void csv_report(const struct cmp_test *c, size_t n, const char *from,
 			x->mib_s[1].median, x->mean_ms[0].median,
 			x->mean_ms[1].median, x->p99_ms[0].median,
 			x->p99_ms[1].median, x->p99_faster,
-			cmp_verdict_name(x->verdict));
+			cmp_verdict_name(x->verdict), diff);
 	}
 }
 
@@ -237,9 +253,11 @@ static json_object *json_stat(const struct cmp_stat *s)
 	return o;
 }
 
-static int json_report(const struct cmp_test *c, size_t n, const char *from,
-		       const char *to, FILE *f)
+static int json_report(const struct cmp_view *v, FILE *f)
 {
+	const struct cmp_test *c = v->tests;
+	const char *from = v->from, *to = v->to;
+	size_t n = v->ntests;
 	json_object *root = json_object_new_object();
 	json_object *tests = json_object_new_array();
 	size_t i;
@@ -249,6 +267,8 @@ static int json_report(const struct cmp_test *c, size_t n, const char *from,
 			       json_object_new_string("ioprobe-compare/1"));
 	json_object_object_add(root, "from", json_object_new_string(from));
 	json_object_object_add(root, "to", json_object_new_string(to));
+	json_object_object_add(root, "headline",
+			       json_object_new_string(v->headline));
 	for (i = 0; i < n; i++) {
 		json_object *t = json_object_new_object();
 		const char *names[] = { "from", "to" };
@@ -275,6 +295,9 @@ static int json_report(const struct cmp_test *c, size_t n, const char *from,
 		json_object_object_add(t, "verdict",
 				       json_object_new_string(
 					       cmp_verdict_name(c[i].verdict)));
+		json_object_object_add(t, "differences",
+				       json_object_new_string(
+					       c[i].differences));
 		json_object_array_add(tests, t);
 	}
 	json_object_object_add(root, "tests", tests);
@@ -290,7 +313,7 @@ int report_compare(const struct cmp_view *v, enum result_format fmt,
 	if (fmt == FORMAT_CSV)
 		csv_report(v->tests, v->ntests, v->from, v->to, f);
 	else if (fmt == FORMAT_JSON)
-		return json_report(v->tests, v->ntests, v->from, v->to, f);
+		return json_report(v, f);
 	else if (v->single)
 		text_single(v, f);
 	else

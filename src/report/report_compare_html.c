@@ -311,10 +311,20 @@ static void findings(const struct cmp_view *v, FILE *f)
 
 static void notes(const struct cmp_view *v, FILE *f)
 {
-	const char *what[4] = { v->change, v->targets_note, v->json_note,
-				NULL };
+	const char *what[5] = { v->change, v->targets_note, v->json_note,
+				v->method_note, NULL };
+	size_t i;
 	int k;
 
+	for (i = 0; i < v->ntests; i++)
+		if (v->tests[i].differences[0]) {
+			fputs("<p class=\"sub\">", f);
+			emit_escaped(f, v->tests[i].test);
+			fputs(v->allow_different ? ": measured differently: " :
+				  ": not comparable: ", f);
+			emit_escaped(f, v->tests[i].differences);
+			fputs("</p>\n", f);
+		}
 	for (k = 0; k < 2; k++)
 		if (v->only[k][0]) {
 			fputs("<p class=\"sub\">only in '", f);

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "results/hist.h"
+#include "report/report_devstat.h"
 #include "report/report.h"
 #include "results/results.h"
 #include "lib/util.h"
@@ -26,7 +27,7 @@
 static const char csv_header[] =
 	"label,target,direction,iops,mib_s,mean_ms,p50_ms,p90_ms,p99_ms,"
 	"p999_ms,max_ms,block_bytes,threads,outstanding,write_pct,pattern,"
-	"cache_mode,duration_s,test_time_s,ios,bytes,io_errors\n";
+	"cache_mode,duration_s,test_time_s,ios,bytes,io_errors";
 
 static const char *const csv_dirs[] = { "read", "write", "total" };
 static const char *const csv_cache[] = { "buffered", "direct", "remote",
@@ -180,6 +181,7 @@ static void csv_row(const struct results *r, int target, enum io_dir dir,
 
 		fprintf(f, "%" PRIu64, results_errors(r, target, c));
 	}
+	report_devstat_csv(r, target, (int)dir, f);
 	fputc('\n', f);
 }
 
@@ -214,6 +216,7 @@ int report_csv(const struct results *r, FILE *f)
 	if (c_loc)
 		old_loc = uselocale(c_loc);
 	fputs(csv_header, f);
+	fprintf(f, "%s\n", report_devstat_csv_header);
 	for (i = 0; !ret && i < r->ntargets && i < r->profile.ntargets; i++)
 		ret = csv_rows(r, (int)i, f);
 	if (!ret)

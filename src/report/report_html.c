@@ -6,6 +6,7 @@
  * no network: it can be mailed or attached to a ticket as it is.  Every
  * string from the run (paths, host name, command line) is escaped.
  */
+#include "report/report_devstat.h"
 #include "report/report.h"
 #include "lib/emit.h"
 #include "report/chart.h"
@@ -465,6 +466,7 @@ static int body(const struct results *r, struct agg *a, FILE *f)
 	fputs("<h2>Per thread</h2>\n<div class=\"panel\">\n", f);
 	thread_table(r, &a[3], f);
 	fputs("</div>\n", f);
+	report_devstat_html(r, f);
 	return ret;
 }
 

@@ -7,6 +7,7 @@
  * the same text later (`ioprobe show`).  The "Input parameters" part is
  * in report_text_input.c.
  */
+#include "report/report_devstat.h"
 #include "report/report.h"
 #include "report/report_text_input.h"
 #include "report/report_text_targets.h"
@@ -590,6 +591,7 @@ static int put_results(const struct results *r, FILE *f)
 			return ret;
 	}
 	put_error_table(r, f);	/* after DiskSpd's sections, theirs intact */
+	report_devstat_text(r, f);
 	return report_text_targets(r, f);
 }
 

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 #include "lib/util.h"
+#include "report/report_devstat.h"
 #include "report/report_xml_el.h"
 #include "results/results_targets.h"
 
@@ -153,6 +154,7 @@ void xml_timespan_linux(FILE *f, unsigned int lvl, const struct results *r)
 	write_io_errors(f, lvl + 1, r);
 	if (!r->no_results)
 		write_targets_summary(f, lvl + 1, r);
+	report_devstat_xml(r, lvl + 1, f);
 	for (i = 0; i < r->ntargets && !r->no_results; i++) {
 		xml_open(f, lvl + 1, "Target");
 		xml_str(f, lvl + 2, "Path", r->targets[i].path);

@@ -39,8 +39,22 @@ enum finding_kind {
 	FIND_TAIL,
 	FIND_FLATTERED,
 	FIND_BURST,
-	FIND_CACHE,		/* faster than the device type can be */
+	FIND_STEADY,		/* the -D series never settled */
+	FIND_CACHE,		/* the device saw few of the reads, or
+				 * (no counters) faster than it can be */
 	FIND_CHANGE,		/* comparison: wall gone or appeared */
+	FIND_DEVICE_MORE,	/* the device moved far more than ioprobe */
+};
+
+/* The kernel's witness for a test's window (results/devstat.h): what
+ * ioprobe did to its first target and what that target's own device
+ * completed meanwhile.  Zeroed = not measured (an older result). */
+struct interp_dev {
+	bool measured;		/* the run read the counters */
+	bool counters;		/* and the target has a block device */
+	char name[32];		/* "loop3" */
+	uint64_t io_reads, io_writes, io_read_bytes, io_write_bytes;
+	uint64_t dev_reads, dev_writes, dev_read_bytes, dev_write_bytes;
 };
 
 struct finding {
@@ -59,6 +73,14 @@ enum cmp_verdict {
 	CMP_BETTER,
 	CMP_WORSE,
 	CMP_MIXED,		/* one metric better, another worse */
+	CMP_NOT_COMPARABLE,	/* measured differently: no verdict */
+};
+
+/* The figure that matters for a profile (workflow/method.h picks it). */
+enum cmp_metric {
+	CMP_METRIC_IOPS = 0,	/* random small blocks */
+	CMP_METRIC_MIB_S,	/* large or sequential blocks */
+	CMP_METRIC_P99,		/* one I/O in flight: latency */
 };
 
 struct cmp_test {
@@ -68,7 +90,15 @@ struct cmp_test {
 	double iops_factor;	/* to / from medians */
 	double p99_faster;	/* from / to P99 medians: "faster x" */
 	enum cmp_verdict iops_verdict, p99_verdict, verdict;
+	enum cmp_verdict mib_verdict;
+	enum cmp_metric metric;	/* what the headline judges it by */
+	enum cmp_verdict metric_verdict;
 	const struct history_row *latest[2];	/* newest row per label */
+	/* how it was measured differs between the labels (method.h):
+	 * "file size 16 MiB vs 32 MiB; duration 5 s vs 30 s", "" same */
+	char differences[384];
+	size_t ndifferences;
+	char unknown[64];	/* method fields unknown (older rows), "" */
 };
 
 /* A test's figures computed from its full results (workflow/figures.h):
@@ -96,6 +126,7 @@ struct cmp_detail {
 	uint64_t mem_bytes;	/* RAM of the host that ran it, 0 unknown */
 	double test_time_s;	/* the measured window */
 	double fill_s;		/* filling the test file (-c) */
+	struct interp_dev dev;	/* the device's counters of the window */
 };
 
 /* Everything a comparison report shows, built once for every format. */
@@ -108,7 +139,11 @@ struct cmp_view {
 	struct finding find[2][INTERP_MAX_FINDINGS];
 	size_t nfind[2];
 	char change[256];	/* how the wall changed, "" */
-	char headline[256];	/* one sentence for a manager, "" */
+	char headline[768];	/* one sentence for a manager, "" */
+	bool allow_different;	/* compare tests measured differently too */
+	size_t ndiffer;		/* tests measured differently */
+	char subject[384];	/* what changed on purpose (method.h), "" */
+	char method_note[256];	/* method fields not checked, "" */
 	char only[2][512];	/* tests only in from / only in to, "" */
 	char json_note[768];	/* JSON results gone or unreadable, "" */
 	char targets_note[768];	/* the labels ran on other folders or

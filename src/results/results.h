@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "results/devstat.h"
 #include "results/dist.h"
 #include "results/hist.h"
 #include "profile/profile.h"
@@ -81,6 +82,7 @@ struct target_info {
 	double fill_seconds;		/* time spent filling, 0 if none */
 	uint32_t ndist;			/* effective -rd ranges, 0 = none */
 	struct results_dist dist[RESULTS_MAX_DIST];	/* results_fill_dist */
+	struct devstat_set devstat;	/* kernel counters, measured window */
 };
 
 struct cpu_usage {
@@ -131,6 +133,14 @@ struct io_failure {
 	int32_t err;		/* positive errno, 0 = nothing transferred */
 };
 
+/* One finding of the interpretation rules (workflow/interpret.h), kept
+ * so the JSON result carries what a plain run printed. */
+#define RESULTS_FINDINGS 16
+struct result_finding {
+	char rule[16];			/* "cache", "device_more", "tail"... */
+	char text[512];
+};
+
 struct results {
 	struct profile profile;		/* effective profile (deep copy, owned) */
 	char version[32];		/* ioprobe version */
@@ -159,6 +169,10 @@ struct results {
 	struct io_failure io_failure;	/* first failed I/O, if any */
 	char warnings[8][RESULTS_STR];	/* shown in reports, e.g. affinity */
 	uint32_t nwarnings;
+	bool findings_known;		/* findings were worked out (a plain
+					 * run): JSON has "findings" */
+	uint32_t nfindings;		/* plain runs: the findings, 0 = none */
+	struct result_finding findings[RESULTS_FINDINGS];
 };
 
 /* Zero @r and set its empty-state invariants. */

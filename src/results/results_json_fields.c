@@ -412,6 +412,9 @@ static const struct jf target_info_fields[] = {
 	{ BOOL("created", created) },
 	{ BOOL("fill_skipped", fill_skipped) },
 	{ DBL("fill_seconds", fill_seconds) },
+	{ OBJ("device_counters", devstat, results_json_devstat),
+	  .flags = JF_OPTIONAL | JF_OMIT,
+	  .absent = results_json_devstat_absent },
 	JF_END
 };
 #undef JF_T
@@ -621,6 +624,10 @@ const struct jf results_json_root[] = {
 	{ HOOK("totals", results_json_totals, NULL) },
 	{ ARR("warnings", warnings, nwarnings, warning_line),
 	  .bad = "holds an entry that is not a string of at most 255 bytes" },
+	{ ARR("findings", findings, nfindings, results_json_finding),
+	  .flags = JF_OPTIONAL | JF_OMIT,
+	  .absent = results_json_findings_absent,
+	  .check = results_json_findings_read },
 	JF_END
 };
 #undef JF_T

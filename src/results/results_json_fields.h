@@ -16,6 +16,17 @@
  * "latency_histogram" are read first: a file of another schema or
  * histogram shape is refused as such. */
 extern const struct jf results_json_root[];
+/* A target's "device_counters" (struct devstat_set) and one entry of
+ * "findings" (struct result_finding): results_json_devstat.c. */
+extern const struct jf results_json_devstat[];
+extern const struct jf results_json_finding[];
+/* Both keys are left out of results that lack them (JF_OMIT), so an
+ * older file writes back byte for byte; reading "findings" marks the
+ * findings as known. */
+bool results_json_devstat_absent(const void *target_info);
+bool results_json_findings_absent(const void *results);
+int results_json_findings_read(struct jf_ctx *c, const struct jf *f,
+			       void *results);
 
 /* Derived hooks (results_json_derived.c), written for scripts and never
  * read: the percentiles of the struct hist at f->off, and the totals per

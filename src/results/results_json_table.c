@@ -192,9 +192,13 @@ jobj *jf_write_obj(struct jf_ctx *c, const struct jf *fields,
 
 	if (!o)
 		c->werr = -ENOMEM;
-	for (f = fields; o && f->key; f++)
-		if (!(f->flags & JF_OMITZERO) || !is_zero(f, base))
-			jf_add(o, f->key, write_value(c, f, base));
+	for (f = fields; o && f->key; f++) {
+		if ((f->flags & JF_OMIT) && f->absent(base))
+			continue;
+		if ((f->flags & JF_OMITZERO) && is_zero(f, base))
+			continue;
+		jf_add(o, f->key, write_value(c, f, base));
+	}
 	return o;
 }
 

@@ -64,10 +64,15 @@ enum jf_kind {
 #define JF_NULLABLE	0x08	/* JF_OBJ: null when absent(), reads as none */
 #define JF_PTR		0x10	/* JF_ARR: off holds a pointer to the elements */
 #define JF_FIRST	0x20	/* reader: before the other fields (schema) */
-#define JF_OMITZERO	0x40	/* writer: left out when false, 0 or empty
+#define JF_OMITZERO	0x80	/* writer: left out when false, 0 or empty
 				 * (keys added later, with JF_OPTIONAL, so
 				 * older files still read back byte for
 				 * byte) */
+#define JF_OMIT		0x40	/* writer: no key when absent(base) says so,
+				 * where base is the struct holding the
+				 * field (with JF_OPTIONAL: a key added
+				 * later, so older files write back as they
+				 * were read) */
 
 #define JF_NOCOUNT ((size_t)-1)	/* JF_ARR: every slot, no count field */
 
@@ -84,7 +89,8 @@ struct jf {
 	const char *bad;	/* JF_ARR of bare values: what a bad one is */
 	/* JF_OBJ, JF_ARR: prepare an element before reading it */
 	void (*init)(void *elem);
-	/* JF_OBJ with JF_NULLABLE: the struct at off is written as null */
+	/* JF_OBJ with JF_NULLABLE: the struct at off is written as null;
+	 * with JF_OMIT (any kind): the key is left out */
 	bool (*absent)(const void *obj);
 	/* JF_ARR: writer leaves this element out (sparse arrays) */
 	bool (*skip)(const void *elem);

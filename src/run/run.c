@@ -26,6 +26,7 @@
 #include "lib/cpuset.h"
 #include "lib/rng.h"
 #include "lib/signals.h"
+#include "run/devstat.h"
 #include "run/sysinfo.h"
 #include "run/target.h"
 #include "lib/util.h"
@@ -523,12 +524,14 @@ static void run_timeline(struct run_ctx *c)
 	}
 	have_a = sysinfo_cpu_snapshot(&a) == 0;
 	t0 = clock_now_ns();
+	devstat_begin(r, t0);	/* the kernel's counters: window edges */
 	atomic_store_explicit(&c->shared.window_start_ns, t0,
 			      memory_order_relaxed);
 	run_set_phase(c, PHASE_MEASURE);
 	full = run_wait(c, 2, t0, t0 + (uint64_t)p->duration_s * 1000000000ull);
 	t1 = clock_now_ns();
 	run_set_phase(c, full ? PHASE_COOLDOWN : PHASE_STOP);
+	devstat_end(r, t1);
 	if (have_a && sysinfo_cpu_snapshot(&b) == 0)
 		sysinfo_cpu_usage(&a, &b, &r->cpus, &r->ncpus);
 	if (have_a)

@@ -17,6 +17,7 @@
 #include "results/results.h"
 #include "results/results_json.h"
 #include "workflow/figures.h"
+#include "workflow/method.h"
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -139,6 +140,7 @@ static void judge(struct cmp_test *c)
 				c->p99_ms[0].median / c->p99_ms[1].median : 0;
 	c->iops_verdict = cmp_judge(&c->iops[0], &c->iops[1], true);
 	c->p99_verdict = cmp_judge(&c->p99_ms[0], &c->p99_ms[1], false);
+	c->mib_verdict = cmp_judge(&c->mib_s[0], &c->mib_s[1], true);
 	if (c->iops_verdict == c->p99_verdict)
 		c->verdict = c->iops_verdict;
 	else if (c->iops_verdict == CMP_NO_CLEAR)
@@ -147,6 +149,23 @@ static void judge(struct cmp_test *c)
 		c->verdict = c->iops_verdict;
 	else
 		c->verdict = CMP_MIXED;
+}
+
+/* How each label measured the test (their newest rows): the
+ * differences, and the metric that matters for it. */
+static void guard(struct cmp_test *c)
+{
+	struct test_method m[2];
+
+	method_from_row(c->latest[0], &m[0]);
+	method_from_row(c->latest[1], &m[1]);
+	c->ndifferences = method_diff(&m[0], &m[1], c->differences,
+				      sizeof(c->differences), c->unknown,
+				      sizeof(c->unknown));
+	c->metric = method_metric(&m[1]);
+	c->metric_verdict = c->metric == CMP_METRIC_P99 ? c->p99_verdict :
+			    c->metric == CMP_METRIC_MIB_S ? c->mib_verdict :
+							    c->iops_verdict;
 }
 
 static bool seen_test(const struct cmp_test *out, size_t n, const char *t)
@@ -189,6 +208,7 @@ int compare_build(const struct history *h, const char *from, const char *to,
 		collect(h, from, t, &c[k], 0);
 		collect(h, to, t, &c[k], 1);
 		judge(&c[k]);
+		guard(&c[k]);
 		k++;
 	}
 	*out = c;
@@ -326,55 +346,31 @@ static void view_change(struct cmp_view *v, double wall_a, double wall_b)
 			 wall_b < 0 ? "MiB/s" : "IOPS", v->from);
 }
 
-/* "205×" style factor words of the headline: the sign after the
- * number, one decimal under 10 (lib/fmt.h's fmt_factor puts it before,
- * with two decimals: the table's style). */
-static void headline_factor(char *buf, size_t len, double x)
+/* Tests measured differently lose their verdict (unless the user allows
+ * it); the subject and the fields nobody recorded are noted once. */
+static void view_guard(struct cmp_view *v)
 {
-	snprintf(buf, len, x >= 10 ? "%.0f×" : "%.1f×", x);
-}
-
-static void view_headline(struct cmp_view *v)
-{
-	const struct cmp_test *best = NULL;
-	char a[32], b[32], p0[32], p1[32];
 	size_t i;
 
-	if (v->single || !v->ntests)
-		return;
 	for (i = 0; i < v->ntests; i++) {
-		const struct cmp_test *c = &v->tests[i];
-		double x = c->p99_faster > 0 ? c->p99_faster : 1;
-		double bx = best && best->p99_faster > 0 ? best->p99_faster : 1;
+		struct cmp_test *c = &v->tests[i];
 
-		/* the most striking change, up or down */
-		if (!best || fabs(log(x)) > fabs(log(bx)))
-			best = c;
+		if (c->unknown[0] && !v->method_note[0])
+			snprintf(v->method_note, sizeof(v->method_note),
+				 "%s not checked for %s: older history rows "
+				 "do not record %s", c->unknown, c->test,
+				 strchr(c->unknown, ',') ? "them" : "it");
+		if (!c->ndifferences)
+			continue;
+		v->ndiffer++;
+		if (!v->allow_different)
+			c->verdict = CMP_NOT_COMPARABLE;
 	}
-	if (best->verdict == CMP_NO_CLEAR) {
-		snprintf(v->headline, sizeof(v->headline), "no clear change "
-			 "from '%s' to '%s'", v->from, v->to);
-		return;
-	}
-	if (best->p99_faster >= 1)
-		headline_factor(a, sizeof(a), best->p99_faster);
-	else
-		headline_factor(a, sizeof(a), best->p99_faster > 0 ?
-						 1 / best->p99_faster : 0);
-	if (best->iops_factor >= 1)
-		headline_factor(b, sizeof(b), best->iops_factor);
-	else
-		headline_factor(b, sizeof(b), best->iops_factor > 0 ?
-						 1 / best->iops_factor : 0);
-	fmt_latency_ms(p0, sizeof(p0), best->p99_ms[0].median);
-	fmt_latency_ms(p1, sizeof(p1), best->p99_ms[1].median);
-	snprintf(v->headline, sizeof(v->headline), "P99 latency %s %s, IOPS "
-		 "%s %s after the change (%s: P99 %s → %s)", a,
-		 best->p99_faster >= 1 ? "faster" : "slower", b,
-		 best->iops_factor >= 1 ? "higher" : "lower", best->test, p0,
-		 p1);
+	if (v->ntests)
+		method_subject(v->tests[0].latest[0], v->tests[0].latest[1],
+			       v->detail[0].media, v->detail[1].media,
+			       v->subject, sizeof(v->subject));
 }
-
 /* Tests of @label with no run under @other, comma-separated. */
 static void view_only(const struct history *h, const char *label,
 		      const char *other, char *buf, size_t len)
@@ -484,7 +480,8 @@ static void view_targets(struct cmp_view *v)
 }
 
 int compare_view_build(const struct history *h, const char *from,
-		       const char *to, struct cmp_view *v)
+		       const char *to, bool allow_different,
+		       struct cmp_view *v)
 {
 	double wall_a, wall_b;
 	int ret;
@@ -492,6 +489,7 @@ int compare_view_build(const struct history *h, const char *from,
 	memset(v, 0, sizeof(*v));
 	v->from = from;
 	v->to = to;
+	v->allow_different = allow_different;
 	v->single = !strcmp(from, to);
 	ret = compare_build(h, from, to, &v->tests, &v->ntests);
 	if (ret)
@@ -506,7 +504,8 @@ int compare_view_build(const struct history *h, const char *from,
 		return 0;
 	wall_b = side_findings(v, 1);
 	view_change(v, wall_a, wall_b);
-	view_headline(v);
+	view_guard(v);
+	compare_headline(v);
 	view_targets(v);
 	view_only(h, from, to, v->only[0], sizeof(v->only[0]));
 	view_only(h, to, from, v->only[1], sizeof(v->only[1]));
@@ -529,8 +528,18 @@ bool compare_regression(const struct cmp_view *v)
 	size_t i;
 
 	for (i = 0; !v->single && i < v->ntests; i++)
-		if (v->tests[i].iops_verdict == CMP_WORSE ||
-		    v->tests[i].p99_verdict == CMP_WORSE)
+		if (v->tests[i].verdict != CMP_NOT_COMPARABLE &&
+		    (v->tests[i].iops_verdict == CMP_WORSE ||
+		     v->tests[i].p99_verdict == CMP_WORSE))
 			return true;
 	return false;
+}
+
+size_t compare_not_comparable(const struct cmp_view *v)
+{
+	size_t i, n = 0;
+
+	for (i = 0; !v->single && i < v->ntests; i++)
+		n += v->tests[i].verdict == CMP_NOT_COMPARABLE;
+	return n;
 }

@@ -57,14 +57,23 @@ int compare_detail_load(const char *history_path,
 void compare_detail_release(struct cmp_detail *d);
 
 /* Build the view of @from -> @to (equal labels: one-label view).  JSON
- * results resolve against h->path (none are read when it is NULL).
- * 0 or -ENOMEM. */
+ * results resolve against h->path (none are read when it is NULL).  A
+ * test measured differently under the two labels (workflow/method.h) is
+ * "not comparable" unless @allow_different; its differences are listed
+ * either way.  0 or -ENOMEM. */
 int compare_view_build(const struct history *h, const char *from,
-		       const char *to, struct cmp_view *v);
+		       const char *to, bool allow_different,
+		       struct cmp_view *v);
 void compare_view_release(struct cmp_view *v);
 
-/* Did a test of @v get clearly worse in IOPS or P99?  Never for a
- * one-label view. */
+/* Did a comparable test of @v get clearly worse in IOPS or P99?  Never
+ * for a one-label view. */
 bool compare_regression(const struct cmp_view *v);
+/* Tests of @v left without a verdict: measured differently. */
+size_t compare_not_comparable(const struct cmp_view *v);
+
+/* headline.c: v->headline from the judged tests, the subject and the
+ * differences (called by compare_view_build). */
+void compare_headline(struct cmp_view *v);
 
 #endif

@@ -56,6 +56,40 @@ static void figures_totals(const struct agg *a, struct cmp_detail *d)
 		d->write_mean_ms = hist_mean_ns(&a[2].lat) / 1e6;
 }
 
+/* The kernel's witness: the first target's own device over the window,
+ * beside what ioprobe did to every target on that device. */
+static void figures_device(const struct results *r, struct cmp_detail *d)
+{
+	const struct devstat_set *s = &r->targets[0].devstat;
+	struct interp_dev *v = &d->dev;
+	struct agg a;
+	uint32_t i;
+
+	if (!strcmp(r->engine, "null"))
+		return;		/* no I/O reached any device */
+	v->measured = s->measured;
+	v->counters = s->measured && s->n;
+	if (!v->counters)
+		return;
+	str_copy(v->name, sizeof(v->name), s->dev[0].name);
+	for (i = 0; i < r->ntargets; i++) {
+		const struct devstat_set *o = &r->targets[i].devstat;
+
+		if (!o->n || strcmp(o->dev[0].name, s->dev[0].name))
+			continue;
+		results_aggregate(r, (int)i, DIR_READ, &a);
+		v->io_reads += a.ios;
+		v->io_read_bytes += a.bytes;
+		results_aggregate(r, (int)i, DIR_WRITE, &a);
+		v->io_writes += a.ios;
+		v->io_write_bytes += a.bytes;
+	}
+	v->dev_reads = s->dev[0].reads;
+	v->dev_writes = s->dev[0].writes;
+	v->dev_read_bytes = s->dev[0].read_sectors * DEVSTAT_SECTOR;
+	v->dev_write_bytes = s->dev[0].write_sectors * DEVSTAT_SECTOR;
+}
+
 /* The workload as the results' profile ran it: its first target. */
 static void figures_workload(const struct results *r, struct cmp_detail *d)
 {
@@ -97,6 +131,7 @@ int figures_from_results(const struct results *r, struct cmp_detail *d)
 		str_copy(d->device, sizeof(d->device), r->targets[0].device);
 		str_copy(d->fs_type, sizeof(d->fs_type), r->targets[0].fs_type);
 		d->fill_s = r->targets[0].fill_seconds;
+		figures_device(r, d);
 	}
 	d->mem_bytes = r->sys.mem_bytes;
 	d->test_time_s = r->test_time_s;
@@ -138,4 +173,5 @@ void figures_interp(const struct cmp_detail *d, const char *name,
 	t->interval_s = d->interval_s;
 	t->media = d->media;
 	t->device = d->device;
+	t->dev = d->dev;
 }

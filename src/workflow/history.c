@@ -112,7 +112,9 @@ int history_format_row(const struct history_row *row, char *buf, size_t len)
 	out_num(&o, 2, row->read_pct);
 	out_num(&o, 2, row->write_pct);
 	out_field(&o, row->version, false);
-	out_field(&o, row->json, true);
+	out_field(&o, row->json, false);
+	out_field(&o, row->engine, false);
+	out_field(&o, row->fill, true);
 	return o.full ? -ENAMETOOLONG : (int)o.pos;
 }
 
@@ -188,7 +190,7 @@ static const char *const field_names[HISTORY_NFIELDS] = {
 	"timestamp", "host", "label", "test", "cmdline", "target", "device",
 	"filesystem", "file_size", "iops", "mib_s", "mean_ms", "p50_ms",
 	"p99_ms", "p999_ms", "max_ms", "read_pct", "write_pct", "version",
-	"json",
+	"json", "engine", "fill",
 };
 
 int history_parse_line(const char *line, size_t len, struct history_row *row,
@@ -205,12 +207,18 @@ int history_parse_line(const char *line, size_t len, struct history_row *row,
 	if (len >= sizeof(store))
 		return errf(err, errlen, EINVAL, "line too long (%zu bytes)",
 			    len);
+	/* a NUL would silently cut a field (a cmdline, then compared) */
+	if (memchr(line, '\0', len))
+		return errf(err, errlen, EINVAL, "NUL byte at column %zu",
+			    (size_t)((const char *)memchr(line, '\0', len) -
+				     line) + 1);
 	n = split_csv(line, len, store, f, HISTORY_NFIELDS);
 	if (n < 0)
 		return errf(err, errlen, EINVAL, "unbalanced quotes");
-	if (n != HISTORY_NFIELDS)
+	if (n != HISTORY_NFIELDS && n != HISTORY_NFIELDS_V1)
 		return errf(err, errlen, EINVAL,
-			    "expected %d fields, found %s%d", HISTORY_NFIELDS,
+			    "expected %d fields (%d in older rows), found %s%d",
+			    HISTORY_NFIELDS, HISTORY_NFIELDS_V1,
 			    n > HISTORY_NFIELDS ? "more than " : "",
 			    n > HISTORY_NFIELDS ? HISTORY_NFIELDS : n);
 	memset(row, 0, sizeof(*row));
@@ -234,6 +242,10 @@ int history_parse_line(const char *line, size_t len, struct history_row *row,
 	str_copy(row->filesystem, sizeof(row->filesystem), f[7]);
 	str_copy(row->version, sizeof(row->version), f[18]);
 	str_copy(row->json, sizeof(row->json), f[19]);
+	if (n == HISTORY_NFIELDS) {
+		str_copy(row->engine, sizeof(row->engine), f[20]);
+		str_copy(row->fill, sizeof(row->fill), f[21]);
+	}
 	return 0;
 }
 
@@ -336,6 +348,15 @@ static int rows_push(struct history *h, const struct history_row *row)
 	return 0;
 }
 
+/* The header of this version or of an older one. */
+static bool is_header(const char *line, size_t n)
+{
+	return (n == strlen(HISTORY_HEADER) &&
+		!memcmp(line, HISTORY_HEADER, n)) ||
+	       (n == strlen(HISTORY_HEADER_V1) &&
+		!memcmp(line, HISTORY_HEADER_V1, n));
+}
+
 int history_load_buf(const char *buf, size_t len, const char *name,
 		     struct history *h)
 {
@@ -354,8 +375,7 @@ int history_load_buf(const char *buf, size_t len, const char *name,
 		lineno++;
 		if (n && buf[end - 1] == '\r')
 			n--;	/* tolerate CRLF from spreadsheets */
-		if (n == 0 || (lineno == 1 && n == strlen(HISTORY_HEADER) &&
-			       !memcmp(buf + start, HISTORY_HEADER, n))) {
+		if (n == 0 || (lineno == 1 && is_header(buf + start, n))) {
 			start = end + 1;
 			continue;
 		}

@@ -21,8 +21,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define HISTORY_NFIELDS 20
+#define HISTORY_NFIELDS 22
 #define HISTORY_HEADER \
+	"timestamp,host,label,test,cmdline,target,device,filesystem," \
+	"file_size,iops,mib_s,mean_ms,p50_ms,p99_ms,p999_ms,max_ms," \
+	"read_pct,write_pct,version,json,engine,fill"
+/* Rows written before the engine and fill columns: they still load, with
+ * those two unknown (""). */
+#define HISTORY_NFIELDS_V1 20
+#define HISTORY_HEADER_V1 \
 	"timestamp,host,label,test,cmdline,target,device,filesystem," \
 	"file_size,iops,mib_s,mean_ms,p50_ms,p99_ms,p999_ms,max_ms," \
 	"read_pct,write_pct,version,json"
@@ -48,6 +55,9 @@ struct history_row {
 	double read_pct, write_pct;	/* shares of I/Os, 0..100 */
 	char version[32];	/* ioprobe version */
 	char json[512];		/* result file, relative to the history dir */
+	char engine[32];	/* engine actually used, "" unknown (old row) */
+	char fill[32];		/* the test file as measured: "new pattern"
+				 * (created and filled by the suite), "" unknown */
 };
 
 /* Damaged lines named one by one (struct history's warn, for the caller

@@ -268,7 +268,8 @@ void interp_flattered(const struct interp_test *t,
 	struct finding *f;
 	char a[32], b[32];
 
-	if (t->buffered) {
+	if (t->buffered && !t->dev.counters) {
+		/* with the device's counters, the cache rule knows */
 		f = add(out, nout, max, FIND_FLATTERED, 0);
 		if (!f)
 			return;
@@ -311,103 +312,6 @@ void interp_flattered(const struct interp_test *t,
 	}
 }
 
-static double mean_of(const double *v, uint32_t from, uint32_t to)
-{
-	double sum = 0;
-	uint32_t i;
-
-	for (i = from; i < to; i++)
-		sum += v[i];
-	return to > from ? sum / (to - from) : 0;
-}
-
-void interp_burst(const struct interp_test *t, struct finding *out,
-		  size_t *nout, size_t max)
-{
-	uint32_t n = t->nintervals, third, i;
-	double first, last, mid;
-	struct finding *f;
-	char a[32], b[32];
-
-	if (!t->interval_iops || n < 6)
-		return;
-	third = n / 3;
-	first = mean_of(t->interval_iops, 0, third);
-	last = mean_of(t->interval_iops, n - third, n);
-	if (!(first > 0) || last >= 0.6 * first)
-		return;
-	mid = (first + last) / 2;
-	for (i = 1; i < n; i++)
-		if (t->interval_iops[i] < mid &&
-		    mean_of(t->interval_iops, i, n) < mid)
-			break;
-	f = add(out, nout, max, FIND_BURST, i * t->interval_s);
-	if (!f)
-		return;
-	fmt_count(a, sizeof(a), first);
-	fmt_count(b, sizeof(b), last);
-	append(f, "%s: throughput dropped from ≈%s to ≈%s IOPS after %.0f s: "
-		  "burst credits or a cache ran out; the later figure is the "
-		  "sustained one", t->name, a, b, i * t->interval_s);
-}
-
-/* A disk head needs 5-10 ms per random read and manages a few hundred per
- * second even with a deep queue; flash needs tens of microseconds.  Below
- * that, something answers from memory. */
-#define CACHE_ROT_MEDIAN_MS 1.0
-#define CACHE_ROT_IOPS 1000.0
-#define CACHE_FLASH_MEDIAN_MS 0.020
-
-/* Smallest power of two GiB above @bytes, for the --file-size advice. */
-static uint64_t above_ram_gib(uint64_t bytes)
-{
-	uint64_t g = 1;
-
-	while (g << 30 <= bytes && g < (1ull << 20))
-		g <<= 1;
-	return g;
-}
-
-void interp_cache(const struct interp_test *t, const struct interp_env *env,
-		  struct finding *out, size_t *nout, size_t max)
-{
-	double med = t->read_p50_ms > 0	    ? t->read_p50_ms :
-		     !(t->write_iops > 0) ? t->p50_ms : 0;
-	const char *dev = t->device && t->device[0] ? t->device : "the device";
-	bool rot = t->media == MEDIA_ROTATIONAL;
-	struct finding *f;
-	char a[32], b[32];
-
-	if (!t->random || !(t->read_iops > 0) || !(med > 0) ||
-	    !env->mem_bytes || t->file_bytes >= env->mem_bytes)
-		return;
-	if (rot && med >= CACHE_ROT_MEDIAN_MS && t->read_iops <= CACHE_ROT_IOPS)
-		return;
-	if (!rot && (t->media != MEDIA_FLASH || med >= CACHE_FLASH_MEDIAN_MS))
-		return;
-	f = add(out, nout, max, FIND_CACHE, t->read_iops);
-	if (!f)
-		return;
-	fmt_count(a, sizeof(a), t->read_iops);
-	fmt_latency_ms(b, sizeof(b), med);
-	append(f, "%s: %s random read IOPS at a median of %s from %s, which "
-		  "reports itself %s: ", t->name, a, b, dev,
-	       rot ? "rotational" : "flash (not rotational)");
-	if (rot)
-		append(f, "a disk head manages a few hundred random reads a "
-			  "second at 5–10 ms each, so a cache (host, "
-			  "controller) or a mislabelled virtual disk answers");
-	else
-		append(f, "flash needs tens of µs per random read, so memory "
-			  "(a host or controller cache) answers");
-	append(f, "; the %.0f MiB test file fits in RAM (%.1f GiB): the "
-		  "number may be a cache's; rerun with --file-size larger "
-		  "than RAM (e.g. %" PRIu64 "G) to measure the disk",
-	       (double)t->file_bytes / 1048576.0,
-	       (double)env->mem_bytes / 1073741824.0,
-	       above_ram_gib(env->mem_bytes));
-}
-
 size_t interpret(const struct interp_test *t, size_t n,
 		 const struct interp_env *env, struct finding *out,
 		 size_t max)
@@ -421,6 +325,7 @@ size_t interpret(const struct interp_test *t, size_t n,
 		interp_flattered(&t[i], env, out, &nout, max);
 		interp_burst(&t[i], out, &nout, max);
 		interp_cache(&t[i], env, out, &nout, max);
+		interp_device_more(&t[i], out, &nout, max);
 	}
 	return nout;
 }

@@ -10,13 +10,19 @@
  *  - little: avg latency matches in-flight / IOPS at depth >= 4, so the
  *    wait is queueing, not a slow device;
  *  - tail: P99 >= 10x the median, or max >= 100x the median and >= 100 ms;
- *  - flattered: buffered I/O, reads > 1.5x the --expect IOPS, or reads 10x
+ *  - flattered: buffered I/O without device counters to tell, reads
+ *    > 1.5x the --expect IOPS, or reads 10x
  *    faster than writes on the same file: the number may be a cache's;
- *  - burst: throughput in the -D series drops to under 60 % part-way;
- *  - cache: random reads faster than the device type can serve them (a
- *    rotational device: median under 1 ms or over 1,000 IOPS; flash:
- *    median under 20 us) from a test file smaller than RAM: a cache
- *    answers, so the figure is not the disk's.
+ *  - burst (burst.c): the -D series steps down to under 60 % part-way,
+ *    or never reaches SNIA's steady state;
+ *  - cache (interpret_device.c): the kernel's counters show the device
+ *    completed under half of ioprobe's reads and bytes in the window, or
+ *    under half of its written bytes;
+ *    without counters, random reads at a median no device of the class
+ *    reaches (rotational: under 0.5 ms; flash or unknown: under 10 us),
+ *    never a median of milliseconds;
+ *  - device_more (interpret_device.c): the device moved over 1.5x the
+ *    bytes ioprobe did (read-ahead, write amplification, a neighbour).
  */
 #ifndef IOPROBE_INTERPRET_H
 #define IOPROBE_INTERPRET_H
@@ -45,6 +51,7 @@ struct interp_test {
 	double read_p50_ms;	/* median of the reads alone, 0 unknown */
 	enum interp_media media;
 	const char *device;	/* "vda", NULL or "" unknown */
+	struct interp_dev dev;	/* the kernel's counters, zeroed unknown */
 };
 
 struct interp_env {
@@ -74,5 +81,10 @@ void interp_burst(const struct interp_test *t, struct finding *out,
 		  size_t *nout, size_t max);
 void interp_cache(const struct interp_test *t, const struct interp_env *env,
 		  struct finding *out, size_t *nout, size_t max);
+void interp_device_more(const struct interp_test *t, struct finding *out,
+			size_t *nout, size_t max);
+
+/* The rule's name of a finding kind, as the JSON result saves it. */
+const char *interp_rule_name(enum finding_kind kind);
 
 #endif

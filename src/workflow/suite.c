@@ -416,6 +416,14 @@ static void fill_row(const struct suite *s, size_t i,
 	row->read_pct = d->read_pct;
 	row->write_pct = d->write_pct;
 	str_copy(row->version, sizeof(row->version), r->version);
+	str_copy(row->engine, sizeof(row->engine), r->engine);
+	/* every test runs on the file the first one created and filled */
+	if (i == 0 || !s->nres)
+		snprintf(row->fill, sizeof(row->fill), "new %s",
+			 r->profile.targets[0].wbuf == WBUF_ZERO ? "zero" :
+								   "pattern");
+	else
+		str_copy(row->fill, sizeof(row->fill), s->res[0].row.fill);
 }
 
 /* Figures, history row and interpretation input of test @i. */

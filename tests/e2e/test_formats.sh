@@ -46,11 +46,11 @@ check "show -Rcsv = r.csv" cmp "$T/show.csv" "$T/r.csv"
 check_eq "jq reads the schema" "$(jq -r .schema "$T/r.json")" "ioprobe-result/1"
 check "python3 json loads it" python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$T/r.json"
 check "xmllint parses the XML" xmllint --noout "$T/r.xml"
-check "python3 csv: 22 columns in every row, 3 rows per target + 3" python3 - "$T/r.csv" <<'EOF'
+check "python3 csv: 29 columns in every row, 3 rows per target + 3" python3 - "$T/r.csv" <<'EOF'
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1], newline='')))
-assert len(rows[0]) == 22 and rows[0][0] == 'label', rows[0]
-assert all(len(r) == 22 for r in rows), [len(r) for r in rows]
+assert len(rows[0]) == 29 and rows[0][0] == 'label', rows[0]
+assert all(len(r) == 29 for r in rows), [len(r) for r in rows]
 assert len(rows) == 1 + 3 + 3, len(rows)
 EOF
 
@@ -127,7 +127,7 @@ check "-Rcsv stdout is CSV only" python3 - "$T/out" <<'EOF'
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1], newline='')))
 assert rows[0][:3] == ['label', 'target', 'direction'] and len(rows) == 7
-assert all(len(r) == 22 for r in rows)
+assert all(len(r) == 29 for r in rows)
 EOF
 
 # A killed run leaves neither the file nor a temporary.

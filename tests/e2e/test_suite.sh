@@ -26,22 +26,24 @@ with open(h, newline='') as f:
 rows = [r for r in rows if r]
 hdr = rows[0]
 assert hdr[:4] == ['timestamp', 'host', 'label', 'test'], hdr
-assert len(hdr) == 20 and hdr[-1] == 'json', hdr
+assert len(hdr) == 22 and hdr[-3:] == ['json', 'engine', 'fill'], hdr
 data = [dict(zip(hdr, r)) for r in rows[1:]]
-assert all(len(r) == 20 for r in rows), [len(r) for r in rows]
+assert all(len(r) == 22 for r in rows), [len(r) for r in rows]
 assert [d['test'] for d in data] == ['randread4k', 'mixed8k', 'seqread64k']
 for d in data:
     assert d['label'] == 'before'
     assert float(d['iops']) > 0 and float(d['p99_ms']) >= float(d['p50_ms'])
     assert d['cmdline'].startswith('-b'), d['cmdline']
     assert int(d['file_size']) == 16 << 20
+    assert d['engine'] in ('io_uring', 'libaio', 'sync'), d['engine']
+    assert d['fill'] == 'new pattern', d['fill']
     j = json.load(open(os.path.join(os.path.dirname(h), d['json'])))
     assert j.get('schema', '').startswith('ioprobe-result/'), j.get('schema')
 m = data[1]
 assert abs(float(m['write_pct']) - 30) < 5, m['write_pct']
 print('rows ok')
 PY
-check "history rows have the 20 columns and saved JSON (python csv)" \
+check "history rows have the 22 columns and saved JSON (python csv)" \
 	grep -q 'rows ok' "$T/py"
 [ -s "$T/py" ] && grep -v 'rows ok' "$T/py" | head -5
 
@@ -67,6 +69,12 @@ check "second label prints the comparison" \
 	grep -q "comparison 'before' → 'after' (2 tests" "$T/out"
 check "comparison row with factors" \
 	grep -Eq '^randread4k +[0-9,.]+ → [0-9,.]+ \(×[0-9.]+\)' "$T/out"
+hl=$(grep '^headline: ' "$T/out")
+echo "# $hl"
+check "headline judges every test by its metric" bash -c "
+	grep -Eq '^headline: (no clear change from .before. to .after. in all 2 tests|[12] of 2 tests (faster|slower))' <<<\"\$1\" &&
+	grep -Eq 'randread4k IOPS' <<<\"\$1\" &&
+	grep -Eq 'seqread64k MiB/s' <<<\"\$1\"" _ "$hl"
 
 run_io compare --history "$H" -Rcsv
 check_eq "compare exit status is 0 or 3" "$([ "$rc" = 0 ] || [ "$rc" = 3 ]; echo $?)" 0
@@ -103,7 +111,7 @@ for sig in INT TERM; do
 	python3 -c "
 import csv,sys
 rows=[r for r in csv.reader(open('$H')) if r]
-sys.exit(0 if all(len(r)==20 for r in rows) else 1)" &&
+sys.exit(0 if all(len(r)==22 for r in rows) else 1)" &&
 		ok "SIG$sig: every history row whole" || nok "SIG$sig: torn row"
 	sed -i '/,sig,/d' "$H"
 done

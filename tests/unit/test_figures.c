@@ -156,10 +156,66 @@ static void test_live_and_saved_agree(void **state)
 	results_release(&r);
 }
 
+/* The kernel's witness reaches the findings the same way live and from
+ * the saved JSON; the null engine's runs have none. */
+static void test_device_witness(void **state)
+{
+	struct devstat *d;
+	struct cmp_detail live, saved;
+	struct history_row row = { 0 };
+	struct results r;
+	char path[128], hist[128], err[512];
+	FILE *out;
+
+	(void)state;
+	build(&r);
+	str_copy(r.engine, sizeof(r.engine), "io_uring");
+	r.targets[0].devstat.measured = true;
+	r.targets[0].devstat.n = 1;
+	d = &r.targets[0].devstat.dev[0];
+	str_copy(d->name, sizeof(d->name), "vdb");
+	d->reads = 40;
+	d->read_sectors = 40 * 16;
+	d->writes = 5999;
+	d->write_sectors = 5999 * 16;
+	d->window_ns = 3000012300;
+	assert_int_equal(figures_from_results(&r, &live), 0);
+	assert_true(live.dev.measured && live.dev.counters);
+	assert_string_equal(live.dev.name, "vdb");
+	assert_int_equal(live.dev.io_reads, 14001);
+	assert_int_equal(live.dev.io_read_bytes, 14001ull * 8192);
+	assert_int_equal(live.dev.io_writes, 5999);
+	assert_int_equal(live.dev.dev_reads, 40);
+	assert_int_equal(live.dev.dev_read_bytes, 40ull * 8192);
+	assert_int_equal(live.dev.dev_write_bytes, 5999ull * 8192);
+
+	snprintf(path, sizeof(path), "%s/w.json", dir);
+	snprintf(hist, sizeof(hist), "%s/h.csv", dir);
+	out = fopen(path, "w");
+	assert_non_null(out);
+	assert_int_equal(report_json(&r, out), 0);
+	fclose(out);
+	str_copy(row.test, sizeof(row.test), "mixed8k");
+	str_copy(row.json, sizeof(row.json), "w.json");
+	assert_int_equal(compare_detail_load(hist, &row, &saved, err,
+					     sizeof(err)), 0);
+	assert_memory_equal(&live.dev, &saved.dev, sizeof(live.dev));
+	compare_detail_release(&saved);
+	compare_detail_release(&live);
+	unlink(path);
+
+	str_copy(r.engine, sizeof(r.engine), "null");
+	assert_int_equal(figures_from_results(&r, &live), 0);
+	assert_false(live.dev.measured || live.dev.counters);
+	compare_detail_release(&live);
+	results_release(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_live_and_saved_agree),
+		cmocka_unit_test(test_device_witness),
 	};
 	int ret;
 

@@ -1,0 +1,65 @@
+/* run_findings.c - a plain run's findings: its figures go through the
+ * suite's rules as a suite of one test named after the target, and the
+ * findings land in the results (saved as "findings" in JSON) and on
+ * stderr.  See run_findings.h.
+ */
+#include "cmd/run_findings.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/util.h"
+#include "workflow/figures.h"
+#include "workflow/interpret.h"
+
+int run_findings_fill(struct results *r)
+{
+	struct finding f[INTERP_MAX_FINDINGS];
+	struct interp_env env = { .mem_bytes = r->sys.mem_bytes };
+	struct interp_test t;
+	struct cmp_detail *d;
+	size_t n, i;
+	int ret;
+
+	r->nfindings = 0;
+	r->findings_known = true;	/* "findings" in JSON, even empty */
+	/* the null engine does no I/O: nothing to say about a device */
+	if (r->no_results || r->io_failure.failed || !r->ntargets ||
+	    !strcmp(r->engine, "null"))
+		return 0;
+	d = calloc(1, sizeof(*d));
+	if (!d)
+		return -ENOMEM;
+	ret = figures_from_results(r, d);
+	if (!ret) {
+		figures_interp(d, r->ntargets == 1 ? r->targets[0].path :
+						     "the run",
+			       r->targets[0].size_bytes, &t);
+		n = interpret(&t, 1, &env, f, ARRAY_SIZE(f));
+		for (i = 0; i < n && i < RESULTS_FINDINGS; i++) {
+			str_copy(r->findings[i].rule,
+				 sizeof(r->findings[i].rule),
+				 interp_rule_name(f[i].kind));
+			str_copy(r->findings[i].text,
+				 sizeof(r->findings[i].text), f[i].text);
+		}
+		r->nfindings = (uint32_t)i;
+	}
+	figures_release(d);
+	free(d);
+	return ret;
+}
+
+void run_findings_print(const struct results *r)
+{
+	uint32_t i;
+
+	if (r->profile.no_findings || !r->nfindings)
+		return;
+	fflush(stdout);	/* after the report on a shared terminal */
+	fputs("\nfindings:\n", stderr);
+	for (i = 0; i < r->nfindings; i++)
+		fprintf(stderr, "  - %s\n", r->findings[i].text);
+}

@@ -1,0 +1,258 @@
+/* interpret_device.c - the rules whose evidence is the kernel's own
+ * counters of the target's device (struct interp_dev): the cache finding
+ * (the device completed far fewer reads, or took far fewer writes, than
+ * ioprobe did, so a cache answered) and its opposite (the device moved
+ * far more than ioprobe asked for).  Without counters the cache finding needs a median no
+ * device of the class reaches, so a median of milliseconds never calls
+ * itself a cache.  See interpret.h.
+ */
+#include "workflow/interpret.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lib/fmt.h"
+
+#define DEV_MIN_IOS 100		/* fewer I/Os prove nothing either way */
+#define DEV_FEWER 0.5		/* device / ioprobe under this: a cache */
+#define DEV_MORE 1.5		/* device / ioprobe bytes over this */
+/* No disk head seeks in under a few ms and no flash device completes a
+ * read in under ~10 us; a page cache hit takes 1-5 us. */
+#define CACHE_ROT_MEDIAN_MS 0.5
+#define CACHE_FLASH_MEDIAN_MS 0.010
+#define MIB 1048576.0
+
+static struct finding *add(struct finding *out, size_t *nout, size_t max,
+			   enum finding_kind kind, double value)
+{
+	struct finding *f;
+
+	if (*nout >= max)
+		return NULL;
+	f = &out[(*nout)++];
+	f->kind = kind;
+	f->value = value;
+	f->text[0] = '\0';
+	return f;
+}
+
+static void append(struct finding *f, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void append(struct finding *f, const char *fmt, ...)
+{
+	size_t n = strlen(f->text);
+	va_list ap;
+
+	if (n + 1 >= sizeof(f->text))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(f->text + n, sizeof(f->text) - n, fmt, ap);
+	va_end(ap);
+}
+
+/* A whole count with thousands separators: "12", "1,394,223". */
+static void count(char *buf, size_t len, uint64_t v)
+{
+	if (v < 100)
+		snprintf(buf, len, "%" PRIu64, v);
+	else
+		fmt_count(buf, len, (double)v);
+}
+
+static const char *s_(uint64_t v)
+{
+	return v == 1 ? "" : "s";
+}
+
+static const char *dev_name(const struct interp_test *t)
+{
+	return t->dev.name[0] ? t->dev.name : "the device";
+}
+
+static void fits_in_ram(struct finding *f, const struct interp_test *t,
+		       const struct interp_env *env)
+{
+	char a[32];
+
+	if (!env->mem_bytes || !t->file_bytes ||
+	    t->file_bytes >= env->mem_bytes)
+		return;
+	fmt_size(a, sizeof(a), t->file_bytes);
+	append(f, "; the %s test file fits in RAM (%.1f GiB)", a,
+	       (double)env->mem_bytes / (MIB * 1024));
+}
+
+/* The counters say: ioprobe read, the device did not. */
+static void cache_counters(const struct interp_test *t,
+			   const struct interp_env *env, struct finding *out,
+			   size_t *nout, size_t max)
+{
+	const struct interp_dev *d = &t->dev;
+	struct finding *f;
+	char a[32], b[32];
+
+	if (d->io_reads < DEV_MIN_IOS || !d->io_read_bytes ||
+	    (double)d->dev_reads >= DEV_FEWER * (double)d->io_reads ||
+	    (double)d->dev_read_bytes >= DEV_FEWER * (double)d->io_read_bytes)
+		return;
+	f = add(out, nout, max, FIND_CACHE,
+		(double)d->dev_reads / (double)d->io_reads);
+	if (!f)
+		return;
+	count(a, sizeof(a), d->dev_reads);
+	count(b, sizeof(b), d->io_reads);
+	append(f, "%s: the device %s completed %s read%s (%.1f MiB) while "
+		  "ioprobe read %s times (%.1f MiB) in the same window: the "
+		  "page cache or a cache above the device answered, so these "
+		  "figures are not the device's", t->name, dev_name(t), a,
+	       s_(d->dev_reads), (double)d->dev_read_bytes / MIB, b,
+	       (double)d->io_read_bytes / MIB);
+	if (t->buffered)
+		append(f, "; -Sh bypasses the page cache");
+	fits_in_ram(f, t, env);
+}
+
+/* The same for writes: the page cache took them, write-back comes later
+ * (ioprobe syncs a buffered target after the window, outside it). */
+static void cache_writes(const struct interp_test *t, struct finding *out,
+			 size_t *nout, size_t max)
+{
+	const struct interp_dev *d = &t->dev;
+	struct finding *f;
+	char a[32], b[32];
+
+	if (d->io_writes < DEV_MIN_IOS || !d->io_write_bytes ||
+	    (double)d->dev_write_bytes >=
+		    DEV_FEWER * (double)d->io_write_bytes)
+		return;
+	f = add(out, nout, max, FIND_CACHE,
+		(double)d->dev_write_bytes / (double)d->io_write_bytes);
+	if (!f)
+		return;
+	count(a, sizeof(a), d->dev_writes);
+	count(b, sizeof(b), d->io_writes);
+	append(f, "%s: the device %s completed %s write%s (%.1f MiB) while "
+		  "ioprobe wrote %s times (%.1f MiB) in the same window: the "
+		  "page cache took the writes and writes them back later, so "
+		  "these figures are not the device's", t->name, dev_name(t),
+	       a, s_(d->dev_writes), (double)d->dev_write_bytes / MIB, b,
+	       (double)d->io_write_bytes / MIB);
+	if (t->buffered)
+		append(f, "; -Sh writes through to the device");
+}
+
+/* No counters: only a median below what the device class can do. */
+static void cache_latency(const struct interp_test *t,
+			  const struct interp_env *env, struct finding *out,
+			  size_t *nout, size_t max)
+{
+	double med = t->read_p50_ms > 0	    ? t->read_p50_ms :
+		     !(t->write_iops > 0) ? t->p50_ms : 0;
+	bool rot = t->media == MEDIA_ROTATIONAL;
+	double limit = rot ? CACHE_ROT_MEDIAN_MS : CACHE_FLASH_MEDIAN_MS;
+	const char *dev = t->device && t->device[0] ? t->device : "the target";
+	struct finding *f;
+	char a[32], b[32];
+
+	if (!t->random || !(t->read_iops > 0) || !(med > 0) || med >= limit)
+		return;
+	f = add(out, nout, max, FIND_CACHE, med);
+	if (!f)
+		return;
+	fmt_count(a, sizeof(a), t->read_iops);
+	fmt_latency_ms(b, sizeof(b), med);
+	append(f, "%s: %s random read IOPS at a median of %s from %s (%s): ",
+	       t->name, a, b, dev,
+	       rot ? "reports itself rotational" :
+	       t->media == MEDIA_FLASH ? "flash" : "device type unknown");
+	append(f, rot ? "a disk head needs milliseconds per random read" :
+			"no flash device completes a read in under 10 µs");
+	append(f, ", so memory (the page cache or a host cache) answered; %s",
+	       t->dev.measured ? "there are no device counters to confirm it "
+				 "(no block device under the target)" :
+				 "the result has no device counters to "
+				 "confirm it");
+	fits_in_ram(f, t, env);
+}
+
+void interp_cache(const struct interp_test *t, const struct interp_env *env,
+		  struct finding *out, size_t *nout, size_t max)
+{
+	if (t->dev.counters) {
+		cache_counters(t, env, out, nout, max);
+		cache_writes(t, out, nout, max);
+	} else
+		cache_latency(t, env, out, nout, max);
+}
+
+static const char *more_cause(const struct interp_dev *d)
+{
+	if (!d->io_writes && d->dev_read_bytes > DEV_MORE * d->io_read_bytes)
+		return d->dev_writes ? "read-ahead, or another process on the "
+				       "same device" :
+				       "read-ahead, or another process reading "
+				       "the same device";
+	if (d->io_writes && d->dev_write_bytes > DEV_MORE * d->io_write_bytes)
+		return "write amplification (journal, metadata, copy-on-write) "
+		       "or another process on the same device";
+	return "read-ahead, write amplification or another process on the "
+	       "same device";
+}
+
+void interp_device_more(const struct interp_test *t, struct finding *out,
+			size_t *nout, size_t max)
+{
+	const struct interp_dev *d = &t->dev;
+	uint64_t io_bytes = d->io_read_bytes + d->io_write_bytes;
+	uint64_t dev_bytes = d->dev_read_bytes + d->dev_write_bytes;
+	struct finding *f;
+	char a[4][32];
+
+	if (!d->counters || d->io_reads + d->io_writes < DEV_MIN_IOS ||
+	    !io_bytes || (double)dev_bytes <= DEV_MORE * (double)io_bytes)
+		return;
+	f = add(out, nout, max, FIND_DEVICE_MORE,
+		(double)dev_bytes / (double)io_bytes);
+	if (!f)
+		return;
+	count(a[0], sizeof(a[0]), d->dev_reads);
+	count(a[1], sizeof(a[1]), d->dev_writes);
+	count(a[2], sizeof(a[2]), d->io_reads);
+	count(a[3], sizeof(a[3]), d->io_writes);
+	append(f, "%s: the device %s completed %s read%s and %s write%s "
+		  "(%.1f MiB) while ioprobe did %s read%s and %s write%s "
+		  "(%.1f MiB) in the same window, %.1f× the bytes: %s",
+	       t->name, dev_name(t), a[0], s_(d->dev_reads), a[1],
+	       s_(d->dev_writes), (double)dev_bytes / MIB, a[2],
+	       s_(d->io_reads), a[3], s_(d->io_writes), (double)io_bytes / MIB,
+	       (double)dev_bytes / (double)io_bytes, more_cause(d));
+}
+
+const char *interp_rule_name(enum finding_kind kind)
+{
+	switch (kind) {
+	case FIND_WALL_IOPS:
+	case FIND_WALL_DIR:
+	case FIND_WALL_MBPS:
+		return "wall";
+	case FIND_LITTLE:
+		return "little";
+	case FIND_TAIL:
+		return "tail";
+	case FIND_FLATTERED:
+		return "flattered";
+	case FIND_BURST:
+		return "burst";
+	case FIND_CACHE:
+		return "cache";
+	case FIND_CHANGE:
+		return "change";
+	case FIND_DEVICE_MORE:
+		return "device_more";
+	default:
+		return "finding";
+	}
+}
