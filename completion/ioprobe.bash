@@ -16,11 +16,11 @@ _ioprobe_switches="-? -a -b -B -c -C -d -D -e -f -F -g -h -i -I -j -l -L -n
 	-Su -Sw -t -T -v -w -W -x -X -z -Z -Zr -:"
 
 _ioprobe_opts_run="--engine= --allow-device-writes= --output= --label=
-	--batch= --overwrite --continue-on-error --no-findings --help
-	--version"
+	--batch= --series= --overwrite --continue-on-error --no-findings
+	--quiet --help --version"
 _ioprobe_opts_suite="--label= --duration= --warmup= --file-size=
 	--profiles= --profile-file= --history= --expect= --engine= --html=
-	--keep-file --wide --help"
+	--keep-file --wide --quiet --help"
 _ioprobe_opts_compare="--history= --from= --to= --allow-different --help"
 _ioprobe_opts_show="--help"
 
@@ -57,7 +57,7 @@ _ioprobe_value()
 	--from|--to)
 		COMPREPLY=($(compgen -W "$(_ioprobe_labels "$hist")" -- \
 			"$cur")) ;;
-	--history|--html|--profile-file|--allow-device-writes)
+	--history|--html|--profile-file|--allow-device-writes|--series)
 		COMPREPLY=($(compgen -f -- "$cur")) ;;
 	*)
 		COMPREPLY=() ;;

@@ -5,6 +5,7 @@
  * (compare), 128+N interrupted by signal N (results still printed).
  */
 #include <errno.h>
+#include <limits.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 
 #include "lib/cleanup.h"
 #include "lib/signals.h"
+#include "cmd/run_view.h"
 #include "profile/cli.h"
 #include "report/output.h"
 #include "profile/profile.h"
@@ -47,7 +49,8 @@ static int run_profile(const struct profile *p)
 {
 	struct results r;
 	struct run_options opt = { 0 };
-	char err[512] = "";
+	struct run_view view;
+	char err[512] = "", verr[PATH_MAX + 128];
 	int ret, status = 0;
 
 	if (validate_profile(p, err, sizeof(err))) {
@@ -59,9 +62,19 @@ static int run_profile(const struct profile *p)
 		fprintf(stderr, "ioprobe: error: %s\n", err);
 		return 2;
 	}
+	if (run_view_open(&view, p, &opt, err, sizeof(err))) {
+		fprintf(stderr, "ioprobe: error: %s\n", err);
+		return 2;
+	}
 	results_init(&r);
 	signals_install();
 	ret = run_execute(p, &opt, &r, err, sizeof(err));
+	/* the status line goes before the report; a series that could
+	 * not be written fails the run (its lines are missing) */
+	if (run_view_close(&view, verr, sizeof(verr))) {
+		fprintf(stderr, "ioprobe: error: %s\n", verr);
+		status = 1;
+	}
 	if (ret) {
 		/* a signal can also end the fill with an error (SIGXFSZ:
 		 * EFBIG): the status still says which signal */

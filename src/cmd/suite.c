@@ -14,6 +14,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include "cmd/progress.h"
 #include "cmd/subcmd.h"
 #include "cmd/suite_args.h"
 #include "lib/atomic_file.h"
@@ -36,7 +37,7 @@
 struct suite_cli {
 	struct suite s;
 	FILE *info;		/* plan, summary, findings */
-	bool tty;		/* progress redrawn on one line */
+	struct progress pg;	/* the one progress line (--quiet: none) */
 	double est_s;		/* the plan's estimate */
 	double last_line_s;	/* progress: last line printed, s */
 	int last_phase;
@@ -102,22 +103,20 @@ static void progress_cb(void *arg, const struct run_progress *p)
 			 s->cur + 1, s->nprof, s->prof[s->cur].name,
 			 phase_names[ph], p->phase_elapsed_s, p->phase_total_s,
 			 left, p->iops, p->mib_s);
-	if (c->tty) {
-		fprintf(stderr, "\r%s\033[K", line);
+	if (c->pg.tty) {
+		progress_draw(&c->pg, line);
 	} else if (ph != c->last_phase || p->elapsed_s - c->last_line_s >= 10) {
-		fprintf(stderr, "%s\n", line);
+		progress_log(&c->pg, line);
 		c->last_line_s = p->elapsed_s;
 	}
 	c->last_phase = ph;
-	fflush(stderr);
 }
 
 static void progress_end(void *arg)
 {
-	const struct suite_cli *c = arg;
+	struct suite_cli *c = arg;
 
-	if (c->tty)
-		fputs("\r\033[K", stderr);
+	progress_clear(&c->pg);
 }
 
 static void progress_begin(void *arg)
@@ -130,7 +129,9 @@ static void progress_begin(void *arg)
 
 static void suite_warning(void *arg, const char *msg)
 {
-	(void)arg;
+	struct suite_cli *c = arg;
+
+	progress_clear(&c->pg);
 	warnf("%s", msg);
 }
 
@@ -552,10 +553,12 @@ int suite_main(int argc, char **argv)
 		status = status == 1 ? 0 : status;
 		goto out;
 	}
-	s->hooks = (struct suite_hooks){ progress_cb, progress_begin,
-					 progress_end, suite_warning, c };
+	s->hooks = (struct suite_hooks){
+		.progress = progress_cb, .test_begin = progress_begin,
+		.test_end = progress_end, .warn = suite_warning,
+		.pause = progress_end, .arg = c };
 	c->info = s->o.fmt == FORMAT_TEXT ? stdout : stderr;
-	c->tty = isatty(STDERR_FILENO);
+	progress_init(&c->pg, s->o.quiet);
 	signals_install();
 	status = suite_prepare(c);
 	if (status)

@@ -30,7 +30,8 @@ static void suite_usage(FILE *f)
 	      "[--profile-file FILE]\n"
 	      "         [--history FILE] [--expect iops=N,mbps=N] "
 	      "[--keep-file] [--wide] [--html FILE] [-Rcsv|-Rjson]\n"
-	      "         [--engine NAME]   (each --opt VALUE or --opt=VALUE)\n"
+	      "         [--engine NAME] [--quiet]   (each --opt VALUE or "
+	      "--opt=VALUE)\n"
 	      "  PATH: a folder on the disk under test (or a new file name);\n"
 	      "    several PATHs (up to 8): each test runs on one file per "
 	      "PATH at once\n"
@@ -294,6 +295,15 @@ static int set_wide(void *ctx, const char *v, char *err, size_t errlen)
 	return 0;
 }
 
+static int set_quiet(void *ctx, const char *v, char *err, size_t errlen)
+{
+	(void)v;
+	(void)err;
+	(void)errlen;
+	((struct suite_opts *)ctx)->quiet = true;
+	return 0;
+}
+
 static const struct opt_spec suite_opts_list[] = {
 	{ "label", OPT_VALUE, "LABEL", set_label },
 	{ "duration", OPT_VALUE, "S", set_duration },
@@ -307,6 +317,7 @@ static const struct opt_spec suite_opts_list[] = {
 	{ "html", OPT_VALUE, "FILE", set_html },
 	{ "keep-file", OPT_FLAG, NULL, set_keep },
 	{ "wide", OPT_FLAG, NULL, set_wide },
+	{ "quiet", OPT_FLAG, NULL, set_quiet },
 	{ "help", OPT_HELP, NULL, NULL },
 };
 

@@ -1,8 +1,8 @@
 /* cli_long.c - ioprobe's long options, which DiskSpd does not have:
- * --engine, --allow-device-writes, --output, --label, --batch (each
- * --name=VALUE or --name VALUE), and the flags --overwrite,
- * --continue-on-error and --no-findings.  The run's table of the shared
- * option parser (opt_table.h) maps each name to its handler.
+ * --engine, --allow-device-writes, --output, --label, --batch, --series
+ * (each --name=VALUE or --name VALUE), and the flags --overwrite,
+ * --continue-on-error, --no-findings and --quiet.  The run's table of the
+ * shared option parser (opt_table.h) maps each name to its handler.
  */
 #include "profile/cli_long.h"
 
@@ -95,6 +95,43 @@ static int parse_output(void *ctx, const char *val, char *err, size_t errlen)
 	return 0;
 }
 
+/* True when @path ends in @ext ("x.csv", not ".csv" alone). */
+static bool ends_with(const char *path, const char *ext)
+{
+	const char *base = strrchr(path, '/');
+	size_t n = strlen(path), m = strlen(ext);
+
+	base = base ? base + 1 : path;
+	return strlen(base) > m && !strcmp(path + n - m, ext);
+}
+
+/* --series FILE: its format by its name (the file is checked and opened
+ * before the run, by report/report_series.c). */
+static int parse_series(void *ctx, const char *val, char *err,
+			size_t errlen)
+{
+	struct profile *p = ctx;
+	bool csv = ends_with(val, ".csv");
+
+	if (!csv && !ends_with(val, ".jsonl") && !ends_with(val, ".json"))
+		return cli_invalid(err, errlen, "--series", val,
+				   "a file name ending in .jsonl or .json "
+				   "(JSON Lines) or .csv");
+	p->series_csv = csv;
+	return set_string(&p->series_path, val, err, errlen);
+}
+
+static int set_quiet(void *ctx, const char *val, char *err, size_t errlen)
+{
+	struct profile *p = ctx;
+
+	(void)val;
+	(void)err;
+	(void)errlen;
+	p->quiet = true;
+	return 0;
+}
+
 /* --overwrite: every target created by -c may rewrite an existing file
  * (cli.c copies the flag into each target). */
 static int set_overwrite(void *ctx, const char *val, char *err,
@@ -140,9 +177,11 @@ static const struct opt_spec run_opts[] = {
 	{ "output", OPT_VALUE, "FORMAT:PATH", parse_output },
 	{ "label", OPT_VALUE, "TEXT", parse_label },
 	{ "batch", OPT_VALUE, "N", parse_batch },
+	{ "series", OPT_VALUE, "FILE", parse_series },
 	{ "overwrite", OPT_FLAG, NULL, set_overwrite },
 	{ "continue-on-error", OPT_FLAG, NULL, set_continue_on_error },
 	{ "no-findings", OPT_FLAG, NULL, set_no_findings },
+	{ "quiet", OPT_FLAG, NULL, set_quiet },
 	{ "help", OPT_HELP, NULL, NULL },
 	{ "version", OPT_HELP, NULL, NULL },
 };

@@ -1,5 +1,6 @@
 /* cli_long.h - ioprobe's long options (--engine, --allow-device-writes,
- * --output, --label, --batch, --overwrite, --continue-on-error): one
+ * --output, --label, --batch, --series, --overwrite, --continue-on-error,
+ * --quiet): one
  * table of names, whether each takes a value, and the handler that
  * stores it in a struct profile, so every command line that accepts
  * these options reads them the same way.

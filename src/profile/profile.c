@@ -40,9 +40,10 @@ void profile_release(struct profile *p)
 	free(p->engine);
 	free(p->allow_device_writes);
 	free(p->label);
+	free(p->series_path);
 	free(p->xml_profile_path);
 	p->cmdline = p->engine = p->allow_device_writes = NULL;
-	p->label = p->xml_profile_path = NULL;
+	p->label = p->xml_profile_path = p->series_path = NULL;
 	/* every slot, not just the counted ones: a deep copy (results.c)
 	 * owns strings in all of them, and the rest are NULL */
 	for (i = 0; i < PROFILE_MAX_OUTPUTS; i++) {

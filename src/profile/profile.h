@@ -155,6 +155,11 @@ struct profile {
 					 * shrink or delete) a file ioprobe
 					 * did not create */
 	char *label;			/* --label (reports, CSV) */
+	char *series_path;		/* --series FILE; NULL = none */
+	bool series_csv;		/* its format by its name: CSV (.csv),
+					 * else JSON Lines (.jsonl, .json) */
+	bool quiet;			/* --quiet: no progress lines, no
+					 * notes on stderr */
 	char *xml_profile_path;		/* -X */
 
 	uint32_t ntargets;

@@ -122,9 +122,12 @@ void memplan_estimate(const struct profile *p, uint64_t stack_bytes,
 	estimate_threads(p, m);
 	nrows = mul_sat(m->nthreads, p->pool_threads ? p->ntargets : 1);
 	m->stats_bytes = mul_sat(nrows, sizeof(struct thread_target));
-	if (p->measure_latency || p->iops_interval_ms)	/* worker's own */
+	if (p->measure_latency || p->iops_interval_ms || p->series_path)
 		m->stats_bytes = add_sat(m->stats_bytes, mul_sat(nrows,
 					 DIR_COUNT * sizeof(struct hist)));
+	if (p->series_path)	/* the sampler's live histograms */
+		m->stats_bytes = add_sat(m->stats_bytes, mul_sat(nrows,
+					 sizeof(struct live_row)));
 	if (p->iops_interval_ms)
 		nint = ((uint64_t)p->duration_s * 1000 + p->iops_interval_ms -
 			1) / p->iops_interval_ms;

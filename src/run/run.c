@@ -27,6 +27,7 @@
 #include "lib/rng.h"
 #include "lib/signals.h"
 #include "run/devstat.h"
+#include "run/series_sampler.h"
 #include "run/sysinfo.h"
 #include "run/target.h"
 #include "lib/util.h"
@@ -44,22 +45,25 @@ struct run_ctx {
 	uint32_t nworkers;
 	uint32_t nstarted;
 	struct run_shared shared;
-	bool tty;
+	struct run_series *series;	/* NULL: no interval callback */
 	uint64_t start_ns, last_prog_ns, last_prog_ios, last_prog_bytes;
 	double total_s;
 	uint64_t phase_start_ns, phase_end_ns;	/* current phase, planned */
 	uint64_t dots;			/* -P dots printed */
 };
 
-/* Fill progress: a line on a terminal, and the caller's callback. */
+/* The run is about to write a line of its own on stderr. */
+static void run_pause(const struct run_ctx *c)
+{
+	if (c->opt->pause)
+		c->opt->pause(c->opt->progress_arg);
+}
+
+/* Fill progress goes to the caller, who draws it. */
 static void run_fill_progress(void *arg, uint64_t done, uint64_t total)
 {
 	struct run_ctx *c = arg;
 
-	if (c->tty && !c->opt->quiet && total)
-		fprintf(stderr, "\rfilling: %3" PRIu64 "%% (%" PRIu64
-			" of %" PRIu64 " MiB)%s", done * 100 / total,
-			done >> 20, total >> 20, done >= total ? "\n" : "");
 	if (c->opt->progress) {
 		struct run_progress pr = {
 			.phase = 0,
@@ -97,8 +101,10 @@ static int run_prepare_targets(struct run_ctx *c, char *err, size_t errlen)
 		if (ret == -EINTR && signals_stop_requested) {
 			/* an interrupted fill is an interrupted run: no
 			 * results, exit 128+N (run_execute sees the flag) */
-			if (!c->opt->quiet)
+			if (!c->opt->quiet) {
+				run_pause(c);
 				notef("%s", err);
+			}
 			err[0] = '\0';
 			return 0;
 		}
@@ -317,7 +323,9 @@ static int run_plan_workers(struct run_ctx *c)
 		}
 		k += w->ntargets;
 	}
-	return 0;
+	return run_series_new(&c->series, c->opt->interval,
+			      c->opt->progress_arg, c->opt->interval_ms, p,
+			      c->r, c->w, c->nworkers);
 }
 
 /* A signal came while threads still fill their buffers (gigabytes take
@@ -326,6 +334,7 @@ static int run_plan_workers(struct run_ctx *c)
  * are no measurements yet. */
 static void run_quit_in_setup(const struct run_ctx *c)
 {
+	run_pause(c);
 	if (!c->opt->quiet)
 		notef("interrupted while %u threads were setting up: quitting",
 		      c->nstarted - (uint32_t)atomic_load_explicit(
@@ -401,8 +410,10 @@ static void run_engine_facts(struct run_ctx *c)
 			break;
 		}
 	}
-	if (r->engine_note[0] && !c->opt->quiet)
+	if (r->engine_note[0] && !c->opt->quiet) {
+		run_pause(c);
 		notef("%s", r->engine_note);
+	}
 	for (i = 0; i < c->nworkers; i++) {
 		const struct worker *w = &c->w[i];
 		const struct target_info *ti = &r->targets[w->tidx[0]];
@@ -452,7 +463,7 @@ static void run_dots(struct run_ctx *c)
 	uint64_t ios = 0, due;
 	uint32_t i;
 
-	if (!c->p->progress_every)
+	if (!c->p->progress_every || c->opt->quiet)
 		return;
 	for (i = 0; i < c->nstarted; i++)
 		ios += atomic_load_explicit(&c->w[i].pub_ios,
@@ -486,12 +497,15 @@ static bool run_wait(struct run_ctx *c, int phase, uint64_t from_ns,
 		    atomic_load_explicit(&c->shared.nexited,
 					 memory_order_acquire))
 			return false;
+		run_series_poll(c->series, now);
 		if (now >= until_ns)
 			return true;
 		run_progress_tick(c, phase, now);
 		run_dots(c);
 		next = now + RUN_POLL_NS < until_ns ? now + RUN_POLL_NS :
 						      until_ns;
+		if (run_series_next_ns(c->series) < next)
+			next = run_series_next_ns(c->series);
 		clock_sleep_until_ns(next);
 	}
 }
@@ -527,9 +541,11 @@ static void run_timeline(struct run_ctx *c)
 	devstat_begin(r, t0);	/* the kernel's counters: window edges */
 	atomic_store_explicit(&c->shared.window_start_ns, t0,
 			      memory_order_relaxed);
+	run_series_start(c->series, t0);
 	run_set_phase(c, PHASE_MEASURE);
 	full = run_wait(c, 2, t0, t0 + (uint64_t)p->duration_s * 1000000000ull);
 	t1 = clock_now_ns();
+	run_series_end(c->series, t1);
 	run_set_phase(c, full ? PHASE_COOLDOWN : PHASE_STOP);
 	devstat_end(r, t1);
 	if (have_a && sysinfo_cpu_snapshot(&b) == 0)
@@ -540,6 +556,7 @@ static void run_timeline(struct run_ctx *c)
 	r->test_time_s = (double)(t1 - t0) / 1e9;
 	if (!full && signals_stop_requested) {
 		r->interrupted = true;
+		run_pause(c);
 		if (!c->opt->quiet)
 			fputs("*** Interrupted by signal. Stopping I/O. ***\n",
 			      stderr);
@@ -611,6 +628,7 @@ static void run_release(struct run_ctx *c)
 	}
 	free(c->rt);
 	free(c->w);
+	run_series_free(c->series);
 }
 
 int run_execute(const struct profile *p, const struct run_options *opt,
@@ -621,7 +639,6 @@ int run_execute(const struct profile *p, const struct run_options *opt,
 	uint32_t i;
 	int ret;
 
-	c.tty = isatty(STDERR_FILENO);
 	atomic_init(&c.shared.phase, PHASE_INIT);
 	ret = profile_copy(&r->profile, p);
 	if (ret)

@@ -13,6 +13,7 @@
 
 #include "profile/profile.h"
 #include "results/results.h"
+#include "results/series.h"
 
 /* Live progress for a terminal or a log, called about once a second
  * from the main thread during the run. */
@@ -30,8 +31,17 @@ typedef void (*run_progress_fn)(void *arg, const struct run_progress *p);
 
 struct run_options {
 	run_progress_fn progress;	/* NULL = none */
-	void *progress_arg;
-	bool quiet;			/* no notes on stderr */
+	void *progress_arg;		/* passed to every callback here */
+	/* At the end of each interval of the measured window (series.h),
+	 * from the run's main thread within a few ms of that end: the
+	 * caller's work here delays the timeline, keep it short.  NULL = no
+	 * sampling: the workers record nothing for it. */
+	series_fn interval;
+	uint32_t interval_ms;		/* its period, > 0 with @interval */
+	/* Called right before the run writes a line of its own on stderr
+	 * (a note, the interruption line): take a progress line away. */
+	void (*pause)(void *arg);
+	bool quiet;			/* no notes on stderr, no -P dots */
 };
 
 /* Run @p, fill @r (results_init'ed by the caller).  0 on success (also

@@ -165,11 +165,15 @@ static uint32_t interval_index(const struct worker_state *s, uint64_t now)
 	return idx < s->nintervals ? (uint32_t)idx : UINT32_MAX;
 }
 
+/* Per-interval records of one I/O: the sampler's live histogram, the -D
+ * bucket.  Out of account()'s way, so a -L run pays one test for both. */
 static void record_interval(struct worker_state *s, struct wt *t, int d,
 			    uint64_t lat_ns)
 {
 	struct interval_stat *iv = t->row->dir[d].intervals;
 
+	if (t->live)
+		live_hist_record(&t->live->dir[d], lat_ns);
 	if (!iv || s->interval_idx >= s->nintervals)
 		return;
 	iv += s->interval_idx;
@@ -183,7 +187,7 @@ static void record_interval(struct worker_state *s, struct wt *t, int d,
 }
 
 /* Per I/O: counters and histograms only (-P dots are printed by run.c
- * from the published count). */
+ * from the published count, the sampler reads the live histograms). */
 static void account(struct worker *w, struct wt *t, const struct io_req *req,
 		    uint64_t now)
 {
@@ -200,7 +204,7 @@ static void account(struct worker *w, struct wt *t, const struct io_req *req,
 		uint64_t lat_ns = now > req->issue_ns ? now - req->issue_ns : 0;
 
 		hist_record(&t->hist->dir[d], lat_ns);
-		if (s->nintervals)
+		if (s->per_interval)
 			record_interval(s, t, d, lat_ns);
 	}
 }
@@ -216,6 +220,9 @@ static void failed(struct worker *w, struct wt *t, const struct io_req *req,
 	uint32_t zero = 0;
 
 	results_count_error(t->row, -res);
+	if (t->live)
+		live_hist_error(&t->live->dir[req->write ? DIR_WRITE :
+							DIR_READ]);
 	if (s->measuring && req->done)
 		t->bytes[req->write ? DIR_WRITE : DIR_READ] += req->done;
 	if (atomic_load_explicit(&w->shared->io_failed, memory_order_relaxed) ||
@@ -468,7 +475,7 @@ static void worker_finish(struct worker *w)
 		for (d = 0; d < DIR_COUNT; d++) {
 			t->row->dir[d].ios = t->ios[d];
 			t->row->dir[d].bytes = t->bytes[d];
-			if (t->hist)
+			if (t->hist && s->lat_kept)
 				hist_merge(&t->row->dir[d].lat,
 					   &t->hist->dir[d]);
 		}

@@ -131,6 +131,7 @@ static int setup_targets(struct worker *w, struct worker_state *s)
 
 		t->rt = rt;
 		t->row = &w->rows[i];
+		t->live = w->live ? &w->live[i] : NULL;
 		t->block = o->block_bytes;
 		ret = workload_init(&t->wl, o, rt->t.size_bytes,
 				    w->thread_in_target[i], w->id, p->seed,
@@ -276,7 +277,8 @@ int worker_setup(struct worker *w)
 	ret = setup_engine(w, s);
 	if (ret)
 		return ret;
-	s->lat = w->p->measure_latency || w->p->iops_interval_ms;
+	s->lat_kept = w->p->measure_latency || w->p->iops_interval_ms;
+	s->lat = s->lat_kept || w->live;
 	if (s->lat) {
 		ret = setup_hists(w, s);
 		if (ret)
@@ -285,6 +287,7 @@ int worker_setup(struct worker *w)
 	s->batch_submit = w->p->batch_submit ? w->p->batch_submit : 1;
 	s->interval_ns = (uint64_t)w->p->iops_interval_ms * 1000000ull;
 	s->nintervals = s->interval_ns ? w->nintervals : 0;
+	s->per_interval = s->nintervals || w->live;
 	s->interval_idx = UINT32_MAX;
 	s->stop_on_error = !w->p->continue_on_error;
 	s->set_up = true;

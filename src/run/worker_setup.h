@@ -33,7 +33,8 @@ struct wt {
 	struct rng rng_data;		/* -Zr contents, -Z<size> offsets */
 	const struct run_target *rt;
 	struct thread_target *row;
-	struct wt_hist *hist;		/* -L/-D latency, else NULL */
+	struct wt_hist *hist;		/* latency recorded, else NULL */
+	struct live_row *live;		/* the sampler's, else NULL */
 	uint64_t block;
 	uint64_t ios[DIR_COUNT], bytes[DIR_COUNT];
 	double area_ns;			/* integral of in-flight count dt */
@@ -64,7 +65,12 @@ struct worker_state {
 	uint32_t nidle_total;
 	uint64_t next_wake_ns;		/* earliest throttle slot */
 	bool sync;			/* engine completes in queue() */
-	bool lat;			/* record latency (-L or -D) */
+	bool lat;			/* record latency (-L, -D or for
+					 * the sampler: live set) */
+	bool lat_kept;			/* -L or -D: the histograms go to
+					 * the results; for the sampler
+					 * alone they are recorded (the
+					 * path stays -L's) and dropped */
 	bool measuring;
 	bool stop_on_error;		/* no --continue-on-error */
 	bool set_up;			/* setup finished */
@@ -73,6 +79,8 @@ struct worker_state {
 	uint64_t win_start_ns, meas_start_ns, meas_end_ns;
 	uint64_t interval_ns;
 	uint32_t nintervals;
+	bool per_interval;		/* -D buckets or the sampler's live
+					 * histograms to record into */
 	uint32_t interval_idx;		/* -D bucket of this batch's stamp,
 					 * >= nintervals: outside the window */
 	uint64_t total_ios, total_bytes;

@@ -14,6 +14,7 @@
 
 #include "engine/engine.h"
 #include "profile/profile.h"
+#include "results/live_hist.h"
 #include "results/results.h"
 #include "run/target.h"
 
@@ -50,6 +51,12 @@ struct run_shared {
 
 struct worker_target;
 
+/* The sampler's histograms of one worker row (series_sampler.c): the
+ * worker records into them, the run's main thread reads them. */
+struct live_row {
+	struct live_hist dir[DIR_COUNT];
+};
+
 struct worker {
 	/* Configuration, set by run.c before worker_start(). */
 	const struct profile *p;
@@ -62,6 +69,8 @@ struct worker {
 	uint32_t thread_in_target[PROFILE_MAX_TARGETS];
 	struct thread_target *rows;	/* ntargets rows in the results */
 	uint32_t nintervals;		/* -D buckets per row */
+	struct live_row *live;		/* ntargets sampler rows, in the
+					 * order of @rows; NULL = none */
 	int32_t cpu;			/* CPU to pin to, -1 = none */
 
 	/* Set by the worker. */

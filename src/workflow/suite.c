@@ -531,7 +531,8 @@ int suite_run_one(struct suite *s, size_t i, char *err, size_t len)
 {
 	struct run_options opt = { .progress = s->hooks.progress,
 				   .progress_arg = s->hooks.arg,
-				   .quiet = false };
+				   .pause = s->hooks.pause,
+				   .quiet = s->o.quiet };
 	char why[1024] = "";
 	struct profile p;
 	struct results r;

@@ -48,6 +48,7 @@ struct suite_opts {
 	uint32_t duration_s, warmup_s;
 	uint64_t file_bytes;
 	bool keep, wide;
+	bool quiet;		/* --quiet: no progress lines, no notes */
 	double expect_iops, expect_mib_s;
 	enum result_format fmt;
 };
@@ -67,6 +68,7 @@ struct suite_hooks {
 	void (*test_begin)(void *arg);	/* before a test's run */
 	void (*test_end)(void *arg);	/* right after it */
 	void (*warn)(void *arg, const char *msg);	/* not fatal */
+	void (*pause)(void *arg);	/* the run writes a line on stderr */
 	void *arg;
 };
 

@@ -946,7 +946,7 @@ static void test_long_table(void **state)
 	assert_int_equal(o->kind, OPT_FLAG);
 	assert_null(cli_long_find("--engin"));
 	assert_null(cli_long_find("--engines=null"));
-	assert_int_equal(cli_long_table.nopts, 10);	/* with help, version */
+	assert_int_equal(cli_long_table.nopts, 12);	/* with help, version */
 	o = cli_long_find("--no-findings");
 	assert_non_null(o);
 	assert_int_equal(o->kind, OPT_FLAG);
@@ -965,6 +965,24 @@ static void test_long_table(void **state)
 					sizeof(err)), 0);
 	assert_int_equal(used, 0);	/* a flag never takes the next token */
 	assert_true(P.overwrite);
+	assert_int_equal(cli_long_parse(&P, "--series=s.csv", NULL, &used,
+					err, sizeof(err)), 0);
+	assert_true(P.series_csv);
+	assert_string_equal(P.series_path, "s.csv");
+	assert_int_equal(cli_long_parse(&P, "--series", "d/s.jsonl", &used,
+					err, sizeof(err)), 0);
+	assert_false(P.series_csv);
+	assert_int_equal(cli_long_parse(&P, "--series=s.txt", NULL, &used,
+					err, sizeof(err)), -EINVAL);
+	assert_string_equal(err, "invalid --series 's.txt': expected a file "
+			    "name ending in .jsonl or .json (JSON Lines) or "
+			    ".csv");
+	assert_int_equal(cli_long_parse(&P, "--series=d/.csv", NULL, &used,
+					err, sizeof(err)), -EINVAL);
+	assert_int_equal(cli_long_parse(&P, "--quiet", "x", &used, err,
+					sizeof(err)), 0);
+	assert_int_equal(used, 0);
+	assert_true(P.quiet);
 	assert_int_equal(cli_long_parse(&P, "--continue-on-error=1", NULL,
 					&used, err, sizeof(err)), -EINVAL);
 	assert_string_equal(err, "option '--continue-on-error' takes no value: "

@@ -1,0 +1,222 @@
+/* series_sampler.c - the per-interval sampler of series_sampler.h: live
+ * histograms handed to the workers, readings at each interval's end,
+ * rows for the caller's callback.
+ */
+#include "run/series_sampler.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "results/live_hist.h"
+
+struct run_series {
+	series_fn fn;
+	void *arg;
+	const struct profile *p;
+	const struct results *r;
+	struct live_row *live;	/* one per results row, the workers'
+				 * (cache-line aligned) */
+	uint32_t nrows;
+	uint32_t ntargets;
+	struct live_snap *prev, *cur;	/* [target * DIR_COUNT + dir] */
+	struct live_snap diff, total;	/* scratch, one interval */
+	struct series_row *out;		/* ntargets * DIR_COUNT rows */
+	uint64_t period_ns;
+	uint64_t t0_ns;			/* the measured window's start */
+	uint64_t last_ns;		/* the previous reading */
+	uint64_t next_ns;		/* next interval's end, UINT64_MAX */
+	uint32_t index;			/* intervals reported */
+};
+
+int run_series_new(struct run_series **out, series_fn fn, void *arg,
+		   uint32_t interval_ms, const struct profile *p,
+		   const struct results *r, struct worker *w,
+		   uint32_t nworkers)
+{
+	size_t nsnap = (size_t)p->ntargets * DIR_COUNT;
+	struct run_series *s;
+	uint32_t i, d;
+	void *mem;
+
+	*out = NULL;
+	if (!fn || !interval_ms || !r->nrows)
+		return 0;
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return -ENOMEM;
+	*out = s;
+	s->fn = fn;
+	s->arg = arg;
+	s->p = p;
+	s->r = r;
+	s->nrows = r->nrows;
+	s->ntargets = p->ntargets;
+	s->period_ns = (uint64_t)interval_ms * 1000000ull;
+	s->next_ns = UINT64_MAX;
+	if (posix_memalign(&mem, 64, (size_t)s->nrows * sizeof(*s->live)))
+		return -ENOMEM;
+	s->live = mem;
+	s->prev = calloc(nsnap, sizeof(*s->prev));
+	s->cur = calloc(nsnap, sizeof(*s->cur));
+	s->out = calloc(nsnap, sizeof(*s->out));
+	if (!s->prev || !s->cur || !s->out)
+		return -ENOMEM;
+	for (i = 0; i < s->nrows; i++)
+		for (d = 0; d < DIR_COUNT; d++)
+			live_hist_init(&s->live[i].dir[d]);
+	/* a worker's rows are a slice of the results' rows: its live
+	 * histograms are the same slice of ours */
+	for (i = 0; i < nworkers; i++)
+		w[i].live = &s->live[w[i].rows - r->rows];
+	return 0;
+}
+
+/* Read every row's histograms into cur[], per target and direction. */
+static void take_all(struct run_series *s)
+{
+	size_t nsnap = (size_t)s->ntargets * DIR_COUNT;
+	uint32_t i, d;
+
+	for (i = 0; i < nsnap; i++)
+		live_snap_clear(&s->cur[i]);
+	for (i = 0; i < s->nrows; i++) {
+		uint32_t t = s->r->rows[i].target;
+
+		if (t >= s->ntargets)
+			continue;
+		for (d = 0; d < DIR_COUNT; d++)
+			live_snap_take(&s->cur[t * DIR_COUNT + d],
+				       &s->live[i].dir[d]);
+	}
+}
+
+static bool target_does(const struct target_opts *o, uint32_t d)
+{
+	return d == DIR_READ ? o->write_pct < 100 : o->write_pct > 0;
+}
+
+static double unix_now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* @row's figures from the interval @x of @secs seconds, @bytes moved. */
+static void fill_row(struct series_row *row, const struct live_snap *x,
+		     uint64_t bytes, double secs)
+{
+	double mean = live_snap_mean_ns(x);
+
+	row->ios = x->count;
+	row->bytes = bytes;
+	row->errors = x->errors;
+	row->iops = secs > 0 ? (double)x->count / secs : 0.0;
+	row->mib_s = secs > 0 ? (double)bytes / 1048576.0 / secs : 0.0;
+	row->mean_ns = (uint64_t)(mean + 0.5);
+	row->p50_ns = live_snap_percentile(x, 50);
+	row->p99_ns = live_snap_percentile(x, 99);
+	row->max_ns = live_snap_max(x);
+	row->inflight = row->iops * mean / 1e9;
+}
+
+/* One interval from the last reading to @now_ns: rows to the callback. */
+static void report(struct run_series *s, uint64_t now_ns)
+{
+	struct series_row head = { 0 }, total;
+	double secs = (double)(now_ns - s->last_ns) / 1e9;
+	uint64_t total_bytes = 0;
+	uint32_t t, d, n = 0;
+	struct live_snap *swap;
+
+	take_all(s);
+	head.index = s->index++;
+	head.start_s = (double)(s->last_ns - s->t0_ns) / 1e9;
+	head.end_s = (double)(now_ns - s->t0_ns) / 1e9;
+	head.unix_s = unix_now_s();
+	live_snap_clear(&s->total);
+	for (t = 0; t < s->ntargets; t++) {
+		const struct target_opts *o = &s->p->targets[t];
+
+		for (d = 0; d < DIR_COUNT; d++) {
+			size_t k = (size_t)t * DIR_COUNT + d;
+			struct series_row *row = &s->out[n];
+			uint64_t bytes;
+
+			live_snap_sub(&s->diff, &s->cur[k], &s->prev[k]);
+			live_snap_add(&s->total, &s->diff);
+			bytes = s->diff.count * o->block_bytes;
+			total_bytes += bytes;
+			if (!target_does(o, d))
+				continue;
+			*row = head;
+			row->target = t;
+			row->path = s->r->targets[t].path;
+			row->dir = (enum io_dir)d;
+			fill_row(row, &s->diff, bytes, secs);
+			n++;
+		}
+	}
+	total = head;
+	total.target = SERIES_ALL;
+	total.path = "";
+	total.dir = DIR_COUNT;
+	fill_row(&total, &s->total, total_bytes, secs);
+	swap = s->prev;
+	s->prev = s->cur;
+	s->cur = swap;
+	s->last_ns = now_ns;
+	s->fn(s->arg, s->out, n, &total);
+}
+
+void run_series_start(struct run_series *s, uint64_t t0_ns)
+{
+	if (!s)
+		return;
+	take_all(s);	/* errors of the warm-up stay out of the series */
+	memcpy(s->prev, s->cur,
+	       (size_t)s->ntargets * DIR_COUNT * sizeof(*s->prev));
+	s->t0_ns = s->last_ns = t0_ns;
+	s->next_ns = t0_ns + s->period_ns;
+}
+
+uint64_t run_series_next_ns(const struct run_series *s)
+{
+	return s ? s->next_ns : UINT64_MAX;
+}
+
+void run_series_poll(struct run_series *s, uint64_t now_ns)
+{
+	if (!s || now_ns < s->next_ns)
+		return;
+	report(s, now_ns);
+	/* a main thread that slept through several ends (a stalled
+	 * machine) reports them as one longer interval: its start_s and
+	 * end_s say so */
+	while (s->next_ns <= now_ns)
+		s->next_ns += s->period_ns;
+}
+
+void run_series_end(struct run_series *s, uint64_t t1_ns)
+{
+	if (!s || s->next_ns == UINT64_MAX)
+		return;
+	/* the rest of the window, when it is worth a line (1 ms) */
+	if (t1_ns > s->last_ns + 1000000ull)
+		report(s, t1_ns);
+	s->next_ns = UINT64_MAX;
+}
+
+void run_series_free(struct run_series *s)
+{
+	if (!s)
+		return;
+	free(s->live);
+	free(s->prev);
+	free(s->cur);
+	free(s->out);
+	free(s);
+}
