@@ -3,7 +3,8 @@
 
 #include "profile/cli.h"
 
-void cli_usage(FILE *f)
+/* The synopsis of every command and a few examples. */
+static void usage_head(FILE *f)
 {
 	fputs(
 "usage: ioprobe [switches] target...\n"
@@ -19,7 +20,13 @@ void cli_usage(FILE *f)
 "  ioprobe suite /data --label before     (change something, then)\n"
 "  ioprobe suite /data --label after --html report.html\n"
 "  ioprobe compare --from before --to after\n"
-"\n"
+"\n", f);
+}
+
+void cli_usage(FILE *f)
+{
+	usage_head(f);
+	fputs(
 "DiskSpd switches (values glued to the letter; sizes take K M G T or b\n"
 "for blocks of -b; a pasted en-dash works as '-'):\n"
 "  -?            this help (also --help)\n"
