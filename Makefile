@@ -34,7 +34,22 @@ ALL_CFLAGS := -std=c17 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 \
 	-Isrc -pthread -MMD -MP $(CFLAGS)
 LIBS := $(PKG_LIBS) -laio -lm -pthread
 
-SRCS := $(shell find src -name '*.c' | LC_ALL=C sort)
+# MPI (optional): `mpirun -n N ioprobe ...` runs one engine per rank and
+# merges their results (src/fleet/).  Found with pkg-config; without it,
+# or with NO_MPI=1, src/fleet/fleet_nompi.c stands in and nothing else
+# changes.  Only fleet_mpi.c is compiled with MPI's flags.
+MPI_PKG := $(if $(NO_MPI),,$(firstword $(foreach m,ompi-c mpich,$(shell \
+	$(PKG_CONFIG) --exists $(m) 2>/dev/null && echo $(m)))))
+ifneq ($(MPI_PKG),)
+MPI_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(MPI_PKG))
+MPI_LIBS := $(shell $(PKG_CONFIG) --libs $(MPI_PKG))
+NO_FLEET := src/fleet/fleet_nompi.c
+else
+NO_FLEET := src/fleet/fleet_mpi.c
+endif
+LIBS += $(MPI_LIBS)
+
+SRCS := $(filter-out $(NO_FLEET),$(shell find src -name '*.c' | LC_ALL=C sort))
 LIB_SRCS := $(filter-out src/cmd/main.c,$(SRCS))
 LIB_OBJS := $(LIB_SRCS:src/%.c=$(B)/obj/%.o)
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
@@ -47,9 +62,19 @@ all: $(BIN)
 $(BIN): $(B)/obj/cmd/main.o $(B)/libioprobe.a
 	$(CC) $(SANFLAGS) -o $@ $^ $(LIBS) $(LDFLAGS)
 
-$(B)/libioprobe.a: $(LIB_OBJS)
+# the archive holds fleet_mpi.o or fleet_nompi.o: a change of the MPI
+# choice rebuilds it even when both objects exist
+MPI_STAMP := $(B)/mpi-$(if $(MPI_PKG),$(MPI_PKG),none).stamp
+$(MPI_STAMP):
+	@mkdir -p $(@D)
+	@rm -f $(B)/mpi-*.stamp
+	@touch $@
+
+$(B)/libioprobe.a: $(LIB_OBJS) $(MPI_STAMP)
 	@rm -f $@
-	$(AR) rcs $@ $^
+	$(AR) rcs $@ $(filter %.o,$^)
+
+$(B)/obj/fleet/fleet_mpi.o: ALL_CFLAGS += $(MPI_CFLAGS)
 
 $(B)/obj/%.o: src/%.c
 	@mkdir -p $(@D)
@@ -112,7 +137,10 @@ FUZZ_CFLAGS := -std=c17 -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 \
 	-O1 -g $(FUZZ_SAN) -fsanitize=fuzzer-no-link -MMD -MP
 FUZZ_SRCS := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=$(FB)/%)
-FUZZ_OBJS := $(LIB_SRCS:src/%.c=$(FB)/obj/%.o)
+# the parsers need no MPI: the fuzz build takes the stand-in
+FUZZ_LIB_SRCS := $(filter-out src/cmd/main.c src/fleet/fleet_mpi.c,\
+	$(shell find src -name '*.c' | LC_ALL=C sort))
+FUZZ_OBJS := $(FUZZ_LIB_SRCS:src/%.c=$(FB)/obj/%.o)
 
 .PHONY: fuzz fuzz-clean
 

@@ -8,7 +8,7 @@
 # word here fails the tests.  A value option ends in '=' so the next TAB
 # completes its value.
 
-_ioprobe_cmds="suite compare show"
+_ioprobe_cmds="suite compare show sweep"
 
 # DiskSpd switches (values are glued to the letter: -b8K, -o32)
 _ioprobe_switches="-? -a -b -B -c -C -d -D -e -f -F -g -h -i -I -j -l -L -n
@@ -23,6 +23,10 @@ _ioprobe_opts_suite="--label= --duration= --warmup= --file-size=
 	--keep-file --wide --quiet --help"
 _ioprobe_opts_compare="--history= --from= --to= --allow-different --help"
 _ioprobe_opts_show="--help"
+# the sweep's own, then the run's it hands on
+_ioprobe_opts_sweep="--label= --history= --html= --slo= --file-size=
+	--engine= --keep-file --quiet --help --allow-device-writes= --batch=
+	--series= --overwrite --continue-on-error --no-findings"
 
 _ioprobe_engines="io_uring libaio sync null"
 _ioprobe_formats="text xml json csv html"
@@ -116,6 +120,8 @@ _ioprobe()
 		elif [[ $cmd == compare ]]; then
 			COMPREPLY=($(compgen -P -R -W "text csv json html" -- \
 				"${cur#-R}"))
+		elif [[ $cmd == sweep ]]; then
+			COMPREPLY=($(compgen -P -R -W "text json" -- "${cur#-R}"))
 		elif [[ -n $cmd ]]; then
 			COMPREPLY=($(compgen -P -R -W "text csv json" -- \
 				"${cur#-R}"))
@@ -124,8 +130,8 @@ _ioprobe()
 				ptext" -- "${cur#-R}"))
 		fi ;;
 	-*)
-		[[ -z $cmd ]] && COMPREPLY=($(compgen -W "$_ioprobe_switches" \
-			-- "$cur"))
+		[[ -z $cmd || $cmd == sweep ]] &&
+			COMPREPLY=($(compgen -W "$_ioprobe_switches" -- "$cur"))
 		;;
 	*)
 		if ((COMP_CWORD == 1)); then

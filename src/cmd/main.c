@@ -22,6 +22,7 @@
 #include "run/run.h"
 #include "cmd/run_findings.h"
 #include "cmd/subcmd.h"
+#include "cmd/fleet_cmd.h"
 #include "run/validate.h"
 #include "lib/util.h"
 #include "profile/xmlprofile.h"
@@ -135,6 +136,7 @@ int main(int argc, char **argv)
 		break;
 	case CLI_VERSION:
 		printf("ioprobe %s\n", IOPROBE_VERSION);
+		fleet_cmd_version(stdout);
 		status = 0;
 		break;
 	case CLI_PRINT_PROFILE:
@@ -153,7 +155,8 @@ int main(int argc, char **argv)
 		break;
 	case CLI_RUN:
 	default:
-		status = run_profile(&p);
+		status = fleet_cmd_wanted() ? fleet_cmd_run(&p) :
+					      run_profile(&p);
 		break;
 	}
 	profile_release(&p);

@@ -11,8 +11,9 @@ static void usage_head(FILE *f)
 "       ioprobe suite PATH... [--label LABEL] [options]  before/after suite\n"
 "       ioprobe compare [--history FILE] [--from LABEL] [--to LABEL]\n"
 "       ioprobe show FILE.json [-R<fmt>]              re-render a result\n"
-"       (ioprobe suite --help, ioprobe compare --help, ioprobe show --help\n"
-"       for their options; man ioprobe for everything)\n"
+"       ioprobe sweep -b4K,64K,1M [switches] target   one run per value\n"
+"       (ioprobe suite --help, compare --help, show --help, sweep --help:\n"
+"       their options; man ioprobe for everything)\n"
 "\n"
 "examples:\n"
 "  ioprobe -b8K -d60 -W5 -h -L -o32 -t4 -r -w30 -c4G /data/io.dat\n"
@@ -20,6 +21,7 @@ static void usage_head(FILE *f)
 "  ioprobe suite /data --label before     (change something, then)\n"
 "  ioprobe suite /data --label after --html report.html\n"
 "  ioprobe compare --from before --to after\n"
+"  ioprobe sweep -b4K,16K,64K,256K,1M -r -w0 -t1 -o8 -Su -d10 /dev/sdb\n"
 "\n", f);
 }
 

@@ -140,6 +140,33 @@ void chart_grid_y(FILE *f, const struct chart_axis *a, double x0, double x1,
 				grid_tick(f, a, dec * steps[i], x0, x1, fmt);
 }
 
+static void grid_tick_x(FILE *f, const struct chart_axis *a, double v,
+			double y0, double y1, chart_fmt_fn fmt)
+{
+	double x = chart_map(a, v);
+	char lab[32];
+
+	fmt(lab, sizeof(lab), v);
+	fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+		   "stroke=\"" GRID "\"/>", x, y0, x, y1);
+	chart_text(f, x, y1 + 18, "middle", NULL, false, lab);
+}
+
+void chart_grid_x(FILE *f, const struct chart_axis *a, double y_top,
+		  double y_bottom, chart_fmt_fn fmt)
+{
+	double dec;
+	int k;
+
+	if (!a->log) {
+		for (k = 0; k <= 4; k++)
+			grid_tick_x(f, a, a->hi * k / 4, y_top, y_bottom, fmt);
+		return;
+	}
+	for (dec = a->lo; dec <= a->hi * 1.0001; dec *= 10)
+		grid_tick_x(f, a, dec, y_top, y_bottom, fmt);
+}
+
 double chart_nines(double pct)
 {
 	return pct >= 100 ? INFINITY : -log10(1 - pct / 100);
@@ -216,6 +243,24 @@ void chart_line_point(FILE *f, double x, double y)
 void chart_line_end(FILE *f)
 {
 	fputs("\"/>\n", f);
+}
+
+void chart_rule_y(FILE *f, const struct chart_axis *a, double v, double x0,
+		  double x1, const char *color, const char *label)
+{
+	double y = chart_map(a, v);
+
+	fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+		   "stroke=\"%s\" stroke-dasharray=\"6 4\"/>", x0, y, x1, y,
+		color);
+	if (label)
+		chart_text(f, x1, y - 6, "end", NULL, false, label);
+}
+
+void chart_dot(FILE *f, double x, double y, double r, const char *color)
+{
+	fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\"/>",
+		x, y, r, color);
 }
 
 void chart_bar(FILE *f, double x, double y, double w, double y0,

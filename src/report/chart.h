@@ -48,6 +48,11 @@ void chart_end(FILE *f);
  * labelled by @fmt left of @x0. */
 void chart_grid_y(FILE *f, const struct chart_axis *a, double x0, double x1,
 		  chart_fmt_fn fmt);
+/* Vertical gridlines between @y_top and @y_bottom at the ticks of the x
+ * axis @a (as chart_grid_y's: four on a linear axis, decades on a log
+ * one), labelled by @fmt below @y_bottom. */
+void chart_grid_x(FILE *f, const struct chart_axis *a, double y_top,
+		  double y_bottom, chart_fmt_fn fmt);
 /* @text at (@x, @y), anchored "start", "middle" or "end"; @cls is an
  * optional class ("good", "bad"), @bold for titles. */
 void chart_text(FILE *f, double x, double y, const char *anchor,
@@ -70,6 +75,13 @@ void chart_pct_curve(FILE *f, const struct hist *h,
 void chart_line_begin(FILE *f, const char *color);
 void chart_line_point(FILE *f, double x, double y);
 void chart_line_end(FILE *f);
+
+/* A dashed horizontal rule across [@x0, @x1] at @v of the y axis @a, with
+ * @label (may be NULL) above its right end: a limit such as an SLO. */
+void chart_rule_y(FILE *f, const struct chart_axis *a, double v, double x0,
+		  double x1, const char *color, const char *label);
+/* A point marker: a filled circle of radius @r at (@x, @y). */
+void chart_dot(FILE *f, double x, double y, double r, const char *color);
 
 /* A bar (class "bar") standing on @y0 up to @y, at least half a pixel. */
 void chart_bar(FILE *f, double x, double y, double w, double y0,

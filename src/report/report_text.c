@@ -9,6 +9,7 @@
  */
 #include "report/report_devstat.h"
 #include "report/report.h"
+#include "report/report_fleet.h"
 #include "report/report_text_input.h"
 #include "report/report_text_targets.h"
 
@@ -602,6 +603,8 @@ int report_text(const struct results *r, FILE *f)
 	report_text_input(&r->profile, r->engine, r->engine_note, f);
 	put_sysinfo(r, f);
 	ret = put_results(r, f);
+	if (!ret)	/* the ranks of a run under MPI, after all of it */
+		ret = report_text_fleet(r, f);
 	if (ret)
 		return ret;
 	return ferror(f) ? -EIO : 0;

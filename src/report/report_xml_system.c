@@ -9,6 +9,7 @@
 #include <inttypes.h>
 
 #include "lib/emit.h"
+#include "report/report_fleet.h"
 #include "report/report_xml_el.h"
 #include "results/topo.h"
 
@@ -120,6 +121,7 @@ static void write_linux(FILE *f, unsigned int lvl, const struct results *r)
 	xml_str(f, lvl + 1, "Clocksource", s->clocksource);
 	for (i = 0; i < r->ntargets; i++)
 		write_target_facts(f, lvl + 1, &r->targets[i]);
+	report_xml_fleet(r, f, lvl + 1);
 	xml_close(f, lvl, "Linux");
 }
 

@@ -37,6 +37,7 @@ void results_release(struct results *r)
 {
 	free_rows(r);
 	free(r->cpus);
+	free(r->fleet.ranks);
 	profile_release(&r->profile);
 	results_init(r);
 }

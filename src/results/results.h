@@ -14,6 +14,7 @@
 
 #include "results/devstat.h"
 #include "results/dist.h"
+#include "results/fleet_types.h"
 #include "results/hist.h"
 #include "profile/profile.h"
 
@@ -173,6 +174,11 @@ struct results {
 					 * run): JSON has "findings" */
 	uint32_t nfindings;		/* plain runs: the findings, 0 = none */
 	struct result_finding findings[RESULTS_FINDINGS];
+
+	uint64_t window_start_unix_ns;	/* wall clock at the measured
+					 * window's start, 0 unknown; saved
+					 * only with the fleet facts */
+	struct results_fleet fleet;	/* MPI ranks; fleet.size 0 = none */
 };
 
 /* Zero @r and set its empty-state invariants. */

@@ -15,12 +15,14 @@
 #include "lib/readfile.h"
 #include "lib/util.h"
 #include "results/results_json_fields.h"
+#include "results/results_json_fleet.h"
 
 static jobj *build(const struct results *r, int *err)
 {
 	struct jf_ctx c = { .r = r };
 	jobj *root = jf_write_obj(&c, results_json_root, r);
 
+	results_json_fleet_write(&c, root, r);
 	*err = c.werr;
 	if (*err) {
 		json_object_put(root);
@@ -116,11 +118,14 @@ static int parse_json(const char *path, const char *buf, size_t len,
 
 static int load_results(struct jf_ctx *c, jobj *root, struct results *r)
 {
+	int ret;
+
 	if (!json_object_is_type(root, json_type_object))
 		return errf(c->err, c->errlen, EINVAL,
 			    "'%s' holds a JSON %s, expected an ioprobe result object",
 			    c->file, json_type_to_name(json_object_get_type(root)));
-	return jf_read_obj(c, results_json_root, root, r);
+	ret = jf_read_obj(c, results_json_root, root, r);
+	return ret ? ret : results_json_fleet_read(c, root, r);
 }
 
 int results_from_json(const char *name, const char *text, size_t len,

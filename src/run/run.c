@@ -539,6 +539,7 @@ static void run_timeline(struct run_ctx *c)
 	have_a = sysinfo_cpu_snapshot(&a) == 0;
 	t0 = clock_now_ns();
 	devstat_begin(r, t0);	/* the kernel's counters: window edges */
+	r->window_start_unix_ns = clock_wall_ns();
 	atomic_store_explicit(&c->shared.window_start_ns, t0,
 			      memory_order_relaxed);
 	run_series_start(c->series, t0);
@@ -647,6 +648,8 @@ int run_execute(const struct profile *p, const struct run_options *opt,
 	r->ntargets = p->ntargets;
 	r->thread_count = profile_thread_count(p);
 	ret = run_prepare_targets(&c, err, errlen);
+	if (!ret && c.opt->hooks && c.opt->hooks->prepared)
+		ret = c.opt->hooks->prepared(c.opt->hooks->ctx, err, errlen);
 	if (!ret && !signals_stop_requested)
 		ret = run_open_targets(&c, err, errlen);
 	if (!ret && signals_stop_requested) {
@@ -663,6 +666,8 @@ int run_execute(const struct profile *p, const struct run_options *opt,
 		goto out;
 	}
 	ret = run_start_workers(&c, err, errlen);
+	if (!ret && c.opt->hooks && c.opt->hooks->ready)
+		ret = c.opt->hooks->ready(c.opt->hooks->ctx, err, errlen);
 	if (!ret) {
 		run_engine_facts(&c);
 		run_timeline(&c);

@@ -29,6 +29,17 @@ struct run_progress {
 };
 typedef void (*run_progress_fn)(void *arg, const struct run_progress *p);
 
+/* Points of the timeline where a caller may step in, e.g. to line up
+ * several processes (fleet/): each returns 0 to go on, or -errno with
+ * @err filled to end the run there with that error. */
+struct run_hooks {
+	/* targets prepared (-c created and filled), not yet opened */
+	int (*prepared)(void *ctx, char *err, size_t errlen);
+	/* every worker set up (engine, buffers), just before warm-up */
+	int (*ready)(void *ctx, char *err, size_t errlen);
+	void *ctx;
+};
+
 struct run_options {
 	run_progress_fn progress;	/* NULL = none */
 	void *progress_arg;		/* passed to every callback here */
@@ -42,6 +53,7 @@ struct run_options {
 	 * (a note, the interruption line): take a progress line away. */
 	void (*pause)(void *arg);
 	bool quiet;			/* no notes on stderr, no -P dots */
+	const struct run_hooks *hooks;	/* NULL = none; members may be NULL */
 };
 
 /* Run @p, fill @r (results_init'ed by the caller).  0 on success (also

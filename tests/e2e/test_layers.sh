@@ -12,7 +12,7 @@ src = sys.argv[1]
 # rank: a folder may include its own and lower ranks; equal ranks of
 # different folders do not see each other.
 rank = {"lib": 0, "profile": 1, "results": 2, "engine": 2, "run": 3,
-        "report": 3, "workflow": 4, "cmd": 5}
+        "report": 3, "workflow": 4, "fleet": 4, "cmd": 5}
 inc_re = re.compile(r'^#include "([^"]+)"')
 files = []
 for d, _, names in os.walk(src):
@@ -32,6 +32,9 @@ for f in sorted(files):
     if len(lines) - 1 > 700:
         bad.append(f"size: {f} has {len(lines) - 1} lines (at most 700)")
     for i, line in enumerate(lines):
+        # MPI stays inside fleet/: nothing below it depends on MPI
+        if line.startswith("#include <mpi.h>") and folder != "fleet":
+            bad.append(f"upward: {f}:{i + 1} includes <mpi.h> (only fleet/ may)")
         m = inc_re.match(line)
         if not m:
             continue

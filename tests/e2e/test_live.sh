@@ -4,7 +4,10 @@
 # second line) and is gone before the report; piped, nothing; --quiet,
 # nothing on a terminal or a pipe.  In a suite only the suite's line is
 # drawn: the fill of the test file no longer draws a line of its own over
-# it, and --quiet silences the suite's progress too.
+# it, and --quiet silences the suite's progress too.  A plain run's
+# findings are results, not progress: --quiet keeps them on stderr and
+# --no-findings silences them, so the runs here that expect an empty
+# stderr pass --no-findings.
 . "$(dirname "$0")/lib.sh"
 
 if ! command -v tmux >/dev/null; then
@@ -35,7 +38,7 @@ wait_done() {
 }
 
 # ---- a plain run on a terminal -----------------------------------------
-run=("$IOPROBE" -b4K -r -t1 -o1 -g2000i -W1 -d5 "$f")
+run=("$IOPROBE" -b4K -r -t1 -o1 -g2000i -W1 -d5 --no-findings "$f")
 term plain "${run[*]} >'$T/plain.out'"
 sleep 3
 pane plain >"$T/p1"
@@ -63,9 +66,9 @@ check "terminal: the report on stdout has no status line" \
 # ---- piped, and --quiet ----------------------------------------------
 "${run[@]}" >/dev/null 2>"$T/piped.err"
 check_eq "piped: nothing on stderr" "$(wc -c <"$T/piped.err")" 0
-"$IOPROBE" --quiet -b4K -r -t1 -o1 -g2000i -W0 -d1 "$f" >/dev/null 2>"$T/q.err"
+"$IOPROBE" --quiet --no-findings -b4K -r -t1 -o1 -g2000i -W0 -d1 "$f" >/dev/null 2>"$T/q.err"
 check_eq "--quiet piped: nothing on stderr" "$(wc -c <"$T/q.err")" 0
-term quiet "'$IOPROBE' --quiet -b4K -r -t1 -o1 -g2000i -W1 -d2 '$f' >'$T/quiet.out'"
+term quiet "'$IOPROBE' --quiet --no-findings -b4K -r -t1 -o1 -g2000i -W1 -d2 '$f' >'$T/quiet.out'"
 sleep 2
 pane quiet >"$T/q1"
 check "--quiet on a terminal: run finished" wait_done quiet

@@ -158,6 +158,33 @@ check "suite --label=eq: the history row's label" \
 check "suite: its test file removed" test -z "$(ls -A "$T/d")"
 rm -rf "${T:?}/h/"*
 
+# sweep: its own options in both forms; the run's long options pass on
+SW=(sweep -b4K,8K -d1 -W0 --engine=null --history "$T/h/h.csv" "$T/d")
+exact 2 "$E missing value for '--slo': expected --slo P99:T or --slo=P99:T" \
+	"${SW[@]}" --slo
+exact 2 "$E invalid --slo 'P50:1ms': expected P99:TIME such as P99:5ms, P99:800us or P99:1s" \
+	"${SW[@]}" --slo=P50:1ms
+exact 2 "$E invalid --slo 'P50:1ms': expected P99:TIME such as P99:5ms, P99:800us or P99:1s" \
+	"${SW[@]}" --slo P50:1ms
+exact 2 "$E unknown option '--bogus': see 'ioprobe sweep --help'" \
+	"${SW[@]}" --bogus
+exact 2 "$E unknown option '--sl=1': did you mean '--slo'?" "${SW[@]}" --sl=1
+exact 2 "$E option '--quiet' takes no value: '--quiet=1'" "${SW[@]}" --quiet=1
+exact 2 "$E invalid --engine 'bogus': expected io_uring, libaio, sync or null" \
+	sweep -b4K,8K -d1 "$T/d" --engine bogus
+exact 2 "$E missing value for '--batch': expected --batch N or --batch=N" \
+	sweep -b4K,8K -d1 --batch
+f=$T/sw.dat
+truncate -s 1M "$f"
+run_io sweep -b4K,8K -d1 -W0 --batch 2 --quiet "$f" --engine null \
+	--label=sw --history="$T/h/h.csv"
+check_eq "sweep --opt=VALUE, --opt VALUE, --engine after the target: exit 0" "$rc" 0
+check_eq "sweep --label=sw: a history row per point" \
+	"$(grep -c ',sw,sweep-b' "$T/h/h.csv")" 2
+check_eq "sweep --engine null after the target: every point on null" \
+	"$(grep -c -- '--batch 2 --engine null .*sw.dat' "$T/h/h.csv")" 2
+rm -rf "${T:?}/h/"* "$f"
+
 # 30 damaged lines: two named, 28 counted
 { cat "$G"; for i in $(seq 30); do echo "bad,line,$i"; done; } >"$T/many.csv"
 run_io compare --history "$T/many.csv"

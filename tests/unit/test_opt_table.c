@@ -202,6 +202,29 @@ static void check_man(const char *man, const struct opt_table *t)
 	free(r);
 }
 
+/* A sweep hands the run's long options on: the completion offers them
+ * too, except those the sweep refuses or has itself. */
+static void check_sweep_passes_run_options(const char *comp)
+{
+	static const char *const not_passed[] = { "output", "label", "help",
+						  "version" };
+	char word[96], *r = region(comp, "_ioprobe_opts_sweep=\"", "_ioprobe");
+	size_t i, k;
+
+	assert_non_null(r);
+	for (i = 0; i < cli_long_table.nopts; i++) {
+		const struct opt_spec *o = &cli_long_table.opts[i];
+
+		for (k = 0; k < 4 && strcmp(o->name, not_passed[k]); k++)
+			;
+		snprintf(word, sizeof(word), "--%s%s", o->name,
+			 o->kind == OPT_VALUE ? "=" : "");
+		if (k == 4 && !strstr(r, word))
+			fail_msg("sweep completion lacks the run's '%s'", word);
+	}
+	free(r);
+}
+
 static void test_tables_documented(void **state)
 {
 	char *comp = load("completion/ioprobe.bash");
@@ -242,6 +265,7 @@ static void test_tables_documented(void **state)
 		check_completion(comp, subcmds[i].opts);
 		check_man(man, subcmds[i].opts);
 	}
+	check_sweep_passes_run_options(comp);
 	free(help);
 	free(cmds);
 	free(man);

@@ -1,0 +1,24 @@
+/* fleet_cmd.h - `mpirun -n N ioprobe [switches] target...`: the command
+ * side of a fleet run (fleet.c): messages, the merged report from rank
+ * 0, each rank's own output files, the exit status every rank agrees on.
+ */
+#ifndef IOPROBE_FLEET_CMD_H
+#define IOPROBE_FLEET_CMD_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "profile/profile.h"
+
+/* True when a launcher started this process as one of several ranks
+ * and MPI is built in (built without: a note on stderr, false). */
+bool fleet_cmd_wanted(void);
+/* @what (a subcommand) does not run under mpirun yet: 2, said once
+ * (by rank 0) when a launcher started several ranks, else -1. */
+int fleet_cmd_refuse(const char *what);
+/* Run @p as this rank's part; the exit status (0, 1, 2, 128+N). */
+int fleet_cmd_run(const struct profile *p);
+/* The --version line on MPI: "mpi: Open MPI v4.1.4" or "mpi: no". */
+void fleet_cmd_version(FILE *f);
+
+#endif
