@@ -128,8 +128,10 @@ int opt_parse_one(const struct opt_table *t, const char *tok,
 	k = lex(t, tok, next, &val, used);
 	o = opt_find(t, tok);
 	/* an abbreviation is unknown: name what it could mean */
-	if (k == -1 || !o)
-		return *used = 0, unknown(t, tok, err, errlen);
+	if (k == -1 || !o) {
+		*used = 0;
+		return unknown(t, tok, err, errlen);
+	}
 	if (k == -2)
 		return errf(err, errlen, EINVAL, "missing value for '--%s': "
 			    "expected --%s %s or --%s=%s", o->name, o->name,

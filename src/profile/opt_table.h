@@ -25,8 +25,9 @@ struct opt_spec {
 	enum opt_kind kind;
 	const char *metavar;	/* the value in usage: "LABEL"; NULL for a
 				 * flag */
-	/* Store @val (NULL for a flag) in @ctx.  0, or -errno with @err
-	 * filled ("invalid --label 'x': ..."). */
+	/* Store @val (NULL for a flag) in @ctx.  0, or -errno (never
+	 * -ENOENT, which means "no such option") with @err filled
+	 * ("invalid --label 'x': ..."). */
 	int (*set)(void *ctx, const char *val, char *err, size_t errlen);
 };
 
