@@ -18,6 +18,7 @@ enum rng_stream {
 	RNG_MIX = 2,
 	RNG_DATA = 3,
 	RNG_SEQRAND = 4,
+	RNG_TARGET = 5,		/* -F -O: the target of each I/O */
 };
 
 /* Seed @r from (seed, thread, stream).  As in DiskSpd, thread t of seed s

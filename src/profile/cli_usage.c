@@ -47,7 +47,7 @@ void cli_usage(FILE *f)
 "  -I<1-3>       I/O priority: 1 very low, 2 low, 3 normal\n"
 "  -l            large pages for buffers\n"
 "  -L            latency statistics and percentiles\n"
-"  -n            no affinity (the default on Linux)\n"
+"  -n            no affinity (ioprobe pins only with -a)\n"
 "  -a[g#,]#[,#]  pin thread i to CPU entry i mod n (g# = 64-CPU group)\n"
 "  -N<v|n|i>     flush mode for -Sm\n"
 "  -o<n>         outstanding I/Os per thread per target, default 2\n"

@@ -27,7 +27,6 @@ void profile_init(struct profile *p)
 	p->duration_s = 10;
 	p->warmup_s = 5;
 	p->cooldown_s = 0;
-	p->affinity_disabled = true;
 	p->format = FORMAT_TEXT;
 	p->batch_submit = 1;
 }

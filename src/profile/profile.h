@@ -124,7 +124,8 @@ struct profile {
 	uint32_t pool_threads;		/* -F; 0 = per-target threads */
 	uint32_t pool_requests;		/* -O; 0 = unset */
 
-	bool affinity_disabled;		/* -n (also our default) */
+	bool affinity_disabled;		/* -n (DisableAffinity); threads are
+					 * not pinned without -a either */
 	bool affinity_given;		/* -a */
 	uint32_t ncpus;			/* -a list length; 0 = round robin */
 	uint32_t cpus[PROFILE_MAX_CPUS];

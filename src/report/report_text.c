@@ -432,6 +432,7 @@ static void put_error_table(const struct results *r, FILE *f)
 
 static void put_run_facts(const struct results *r, FILE *f)
 {
+	bool pool = r->profile.pool_threads && r->profile.pool_requests;
 	uint32_t i;
 
 	if (r->interrupted)
@@ -443,8 +444,12 @@ static void put_run_facts(const struct results *r, FILE *f)
 		double qd = 0.0;
 
 		report_text_inflight(r, i, &qd);
-		fprintf(f, "achieved queue depth:\t%.1f of %" PRIu32, qd,
-			r->profile.targets[i].outstanding);
+		if (pool)	/* -F -O: every target draws from all slots */
+			fprintf(f, "achieved queue depth:\t%.1f of %" PRIu32
+				" in the pool", qd, r->profile.pool_requests);
+		else
+			fprintf(f, "achieved queue depth:\t%.1f of %" PRIu32,
+				qd, r->profile.targets[i].outstanding);
 		if (r->ntargets > 1)
 			fprintf(f, " ('%s')", r->targets[i].path);
 		fputc('\n', f);

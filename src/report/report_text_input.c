@@ -82,7 +82,7 @@ static void put_timespan(const struct profile *p, const char *engine,
 	fprintf(f, "\tduration: %" PRIu32 "s\n", p->duration_s);
 	fprintf(f, "\twarm up time: %" PRIu32 "s\n", p->warmup_s);
 	fprintf(f, "\tcool down time: %" PRIu32 "s\n", p->cooldown_s);
-	if (!p->affinity_given)
+	if (p->affinity_disabled)	/* -n only, as DiskSpd prints it */
 		fputs("\taffinity disabled\n", f);
 	if (p->measure_latency)
 		fputs("\tmeasuring latency\n", f);

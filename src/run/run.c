@@ -247,19 +247,11 @@ static int32_t run_worker_cpu(const struct profile *p, uint32_t i,
 	return nallowed ? (int32_t)allowed[i % nallowed] : -1;
 }
 
-/* -F -O: spread the requests over the targets by weight, at least one. */
+/* Requests per target of one thread (-o); -F -O pools them instead
+ * (worker.pool_slots). */
 static uint32_t run_pool_depth(const struct profile *p, uint32_t i)
 {
-	uint64_t wsum = 0, d;
-	uint32_t j;
-
-	if (!p->pool_requests)
-		return p->targets[i].outstanding ? p->targets[i].outstanding : 1;
-	for (j = 0; j < p->ntargets; j++)
-		wsum += p->targets[j].weight ? p->targets[j].weight : 1;
-	d = (uint64_t)p->pool_requests *
-	    (p->targets[i].weight ? p->targets[i].weight : 1) / wsum;
-	return d ? (uint32_t)d : 1;
+	return p->targets[i].outstanding ? p->targets[i].outstanding : 1;
 }
 
 /* Thread ids are target-major: target 1 gets threads 0..t-1, target 2
@@ -299,6 +291,7 @@ static int run_plan_workers(struct run_ctx *c)
 		w->cpu = run_worker_cpu(p, i, allowed, nallowed);
 		w->rows = &c->r->rows[k];
 		if (p->pool_threads) {
+			w->pool_slots = p->pool_requests;
 			w->ntargets = p->ntargets;
 			for (j = 0; j < p->ntargets; j++) {
 				w->tidx[j] = j;

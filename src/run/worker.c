@@ -1,12 +1,14 @@
 /* worker.c - the per-thread I/O loop.
  *
  * A worker keeps exactly its requested number of requests in flight per
- * target: it reaps a batch, reads the clock once (the batch's completion
- * stamp, also the issue stamp of the requests that refill the freed
- * slots), accounts the batch and refills, so one engine call submits and
- * waits.  Everything it touches on that path is its own: engine, buffers,
- * generators, throttles, counters and histograms.  The only shared reads
- * are the phase flag (relaxed, once per batch) and the -si pointer.
+ * target (with -F -O: in all, each I/O on a target drawn by weight, as
+ * DiskSpd does): it reaps a batch, reads the clock once (the batch's
+ * completion stamp, also the issue stamp of the requests that refill
+ * the freed slots), accounts the batch and refills, so one engine call
+ * submits and waits.  Everything it touches on that path is its own:
+ * engine, buffers, generators, throttles, counters and histograms.  The
+ * only shared reads are the phase flag (relaxed, once per batch) and the
+ * -si pointer.
  */
 #include "run/worker.h"
 
@@ -236,6 +238,14 @@ static void failed(struct worker *w, struct wt *t, const struct io_req *req,
 	w->fail.err = -res;
 }
 
+/* -F -O: the freed slot serves the target drawn next.  Out of line, so
+ * the common path of complete() keeps its registers. */
+static __attribute__((noinline)) struct wt *
+pool_rebind(struct worker_state *s, struct io_req *req)
+{
+	return worker_bind(s, req, target_pick_next(&s->pick));
+}
+
 /* One completion: requeue the rest of a short transfer, retry -EAGAIN,
  * count errors, account a finished I/O, then reuse the slot. */
 static int complete(struct worker *w, struct io_req *req, uint64_t now)
@@ -260,6 +270,8 @@ static int complete(struct worker *w, struct io_req *req, uint64_t now)
 	} else {
 		account(w, t, req, s->sync ? req->complete_ns : now);
 	}
+	if (__builtin_expect(s->pool, 0))
+		t = pool_rebind(s, req);
 	return next_io(w, t, req, now);
 }
 
@@ -289,10 +301,14 @@ static void integrate(struct worker_state *s, uint32_t ntargets, uint64_t now)
 		s->t[i].area_ns += dt * s->t[i].inflight;
 }
 
+/* Offer the held slots to their throttles again.  A slot held once more
+ * goes back to idle[nidle], an entry already taken (nidle <= j): walking
+ * from the top instead overwrote a waiting slot, losing it and queueing
+ * another twice, so one request was in flight twice. */
 static int refill_idle(struct worker *w, uint64_t now)
 {
 	struct worker_state *s = w->st;
-	uint32_t i;
+	uint32_t i, j;
 	int ret;
 
 	s->next_wake_ns = UINT64_MAX;
@@ -302,8 +318,8 @@ static int refill_idle(struct worker *w, uint64_t now)
 
 		s->nidle_total -= n;
 		t->nidle = 0;
-		while (n) {
-			ret = next_io(w, t, t->idle[--n], now);
+		for (j = 0; j < n; j++) {
+			ret = next_io(w, t, t->idle[j], now);
 			if (ret)
 				return ret;
 		}
@@ -385,11 +401,39 @@ static int batch(struct worker *w, int ph)
 	return 0;
 }
 
+/* The first I/O of every slot: the target's own slots in turn, or in a
+ * pool each slot on the target drawn for it. */
+static int fill_slots(struct worker *w, uint64_t now)
+{
+	struct worker_state *s = w->st;
+	uint32_t i, j, k = 0;
+	int ret = 0;
+
+	if (s->pool) {
+		for (k = 0; k < s->nreqs && !ret; k++) {
+			struct io_req *req = &s->reqs[k];
+
+			ret = next_io(w, worker_bind(s, req,
+						     target_pick_next(&s->pick)),
+				      req, now);
+		}
+		return ret;
+	}
+	for (i = 0; i < w->ntargets; i++) {
+		for (j = 0; j < w->depth[i]; j++, k++) {
+			ret = next_io(w, &s->t[i], &s->reqs[k], now);
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
 static int worker_loop(struct worker *w)
 {
 	struct worker_state *s = w->st;
 	uint64_t now = clock_now_ns();
-	uint32_t i, k = 0;
+	uint32_t i;
 	int ph, ret;
 
 	s->last_ns = now;
@@ -408,15 +452,9 @@ static int worker_loop(struct worker *w)
 			rate_init(&s->t[i].rate, o->throttle_bytes_per_ms,
 				  o->burst, o->think_ms, now);
 	}
-	for (i = 0; i < w->ntargets; i++) {
-		uint32_t j;
-
-		for (j = 0; j < w->depth[i]; j++, k++) {
-			ret = next_io(w, &s->t[i], &s->reqs[k], now);
-			if (ret)
-				return ret;
-		}
-	}
+	ret = fill_slots(w, now);
+	if (ret)
+		return ret;
 	for (;;) {
 		ph = atomic_load_explicit(&w->shared->phase,
 					  memory_order_relaxed);

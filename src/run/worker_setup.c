@@ -50,10 +50,43 @@ static int worker_pin(struct worker *w)
 	return 0;
 }
 
+/* A target's throttle queue (only if throttled) and -p pointers for
+ * @n slots: its own depth, or every slot of a pool. */
+static int setup_slots(struct wt *t, uint32_t n)
+{
+	uint32_t j;
+
+	if (t->rated) {
+		t->idle = calloc(n, sizeof(*t->idle));
+		if (!t->idle)
+			return -ENOMEM;
+	}
+	if (t->rt->opts->parallel_async && t->wl.mode == WL_SEQUENTIAL) {
+		t->pseq = calloc(n, sizeof(*t->pseq));
+		if (!t->pseq)
+			return -ENOMEM;
+		/* every slot starts where the thread starts */
+		for (j = 0; j < n; j++)
+			t->pseq[j] = t->wl.next_seq;
+	}
+	return 0;
+}
+
+static void setup_req(struct worker_state *s, uint32_t i, uint32_t k)
+{
+	struct io_req *req = &s->reqs[k];
+
+	req->slot = k;
+	worker_bind(s, req, i);
+	req->buf = s->bufs[k];
+	req->buf_index = (int32_t)k;
+}
+
 static int setup_buffers(struct worker *w, struct worker_state *s)
 {
 	size_t align = 4096, len = 0;
-	uint32_t i, j, k = 0;
+	uint32_t i, j, k = 0, slots;
+	int ret;
 
 	for (i = 0; i < w->ntargets; i++) {
 		const struct run_target *rt = &w->targets[w->tidx[i]];
@@ -62,8 +95,12 @@ static int setup_buffers(struct worker *w, struct worker_state *s)
 			align = rt->t.logical_block;
 		if (rt->opts->block_bytes > len)
 			len = rt->opts->block_bytes;
-		s->nreqs += w->depth[i];
+		if (!s->pool)
+			s->nreqs += w->depth[i];
 	}
+	if (s->pool)
+		s->nreqs = w->pool_slots;
+	slots = s->pool ? s->nreqs : 0;
 	len = (len + align - 1) / align * align;
 	s->buf_bytes = len;
 	s->nbufs = s->nreqs + w->ntargets;
@@ -89,31 +126,15 @@ static int setup_buffers(struct worker *w, struct worker_state *s)
 		t->wbuf = s->bufs[t->wbuf_index];
 		if (rt->opts->wbuf == WBUF_ZERO)
 			memset(t->wbuf, 0, len);
-		t->idle = calloc(w->depth[i], sizeof(*t->idle));
-		if (!t->idle)
-			return -ENOMEM;
-		t->first_slot = k;
-		if (rt->opts->parallel_async &&
-		    t->wl.mode == WL_SEQUENTIAL) {
-			t->pseq = calloc(w->depth[i], sizeof(*t->pseq));
-			if (!t->pseq)
-				return -ENOMEM;
-			/* every slot starts where the thread starts */
-			for (j = 0; j < w->depth[i]; j++)
-				t->pseq[j] = t->wl.next_seq;
-		}
-		for (j = 0; j < w->depth[i]; j++, k++) {
-			struct io_req *req = &s->reqs[k];
-
-			req->slot = k;
-			req->target = i;
-			req->fd = rt->t.fd;
-			req->file_index = i;
-			req->len = (uint32_t)t->block;
-			req->buf = s->bufs[k];
-			req->buf_index = (int32_t)k;
-		}
+		ret = setup_slots(t, slots ? slots : w->depth[i]);
+		if (ret)
+			return ret;
+		t->first_slot = slots ? 0 : k;
+		for (j = 0; !slots && j < w->depth[i]; j++, k++)
+			setup_req(s, i, k);
 	}
+	for (k = 0; k < slots; k++)
+		setup_req(s, 0, k);	/* the pool draws its target later */
 	return 0;
 }
 
@@ -155,6 +176,19 @@ static int setup_targets(struct worker *w, struct worker_state *s)
 		}
 	}
 	return 0;
+}
+
+/* -F -O: every slot of the thread serves every target, drawn per I/O
+ * by the targets' weights. */
+static void setup_pool(struct worker *w, struct worker_state *s)
+{
+	uint32_t weights[PROFILE_MAX_TARGETS];
+	uint32_t i;
+
+	for (i = 0; i < w->ntargets; i++)
+		weights[i] = w->targets[w->tidx[i]].opts->weight;
+	target_pick_init(&s->pick, weights, w->ntargets, w->p->seed, w->id);
+	s->pool = true;
 }
 
 /* Engine notes are one line: a later fact joins the first with "; ". */
@@ -271,6 +305,8 @@ int worker_setup(struct worker *w)
 	ret = setup_targets(w, s);
 	if (ret)
 		return ret;
+	if (w->pool_slots)
+		setup_pool(w, s);
 	ret = setup_buffers(w, s);
 	if (ret)
 		return ret;

@@ -45,7 +45,8 @@ struct wt {
 	struct io_req **idle;
 	uint64_t *pseq;			/* -p: each slot's own relative
 					 * sequential pointer, or NULL */
-	uint32_t first_slot;		/* this target's first req index */
+	uint32_t first_slot;		/* this target's first req index
+					 * (0 in a pool: any slot may come) */
 	bool rated;
 };
 
@@ -86,7 +87,22 @@ struct worker_state {
 	uint64_t total_ios, total_bytes;
 	uint32_t cpu_sample_left;	/* batches until the next CPU sample */
 	uint64_t cpus_seen;		/* bit i: ran on CPU i */
+	bool pool;			/* -F -O: a target drawn per I/O */
+	struct target_pick pick;	/* used only when pool */
 };
+
+/* Point the free slot @req at target @i of its worker. */
+static inline struct wt *worker_bind(struct worker_state *s,
+				     struct io_req *req, uint32_t i)
+{
+	struct wt *t = &s->t[i];
+
+	req->target = i;
+	req->fd = t->rt->t.fd;
+	req->file_index = i;
+	req->len = (uint32_t)t->block;
+	return t;
+}
 
 /* Allocate and fill w->st: pin, I/O priority, generators, buffers and
  * requests, the engine (registered files and buffers, -Sm maps).  0 or

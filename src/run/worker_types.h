@@ -66,6 +66,9 @@ struct worker {
 	uint32_t ntargets;		/* targets this worker drives */
 	uint32_t tidx[PROFILE_MAX_TARGETS];	/* their run indexes */
 	uint32_t depth[PROFILE_MAX_TARGETS];	/* requests per target */
+	uint32_t pool_slots;		/* -F -O: requests of this thread,
+					 * each I/O's target drawn by weight
+					 * (depth[] unused); 0 = depth[] */
 	uint32_t thread_in_target[PROFILE_MAX_TARGETS];
 	struct thread_target *rows;	/* ntargets rows in the results */
 	uint32_t nintervals;		/* -D buckets per row */

@@ -262,3 +262,21 @@ uint32_t workload_dist(const struct workload *w,
 	*ranges = w->dist;
 	return w->use_dist ? w->ndist : 0;
 }
+
+void target_pick_init(struct target_pick *tp, const uint32_t *weights,
+		      uint32_t n, uint64_t seed, uint32_t thread_id)
+{
+	uint64_t sum = 0;
+	uint32_t i;
+
+	memset(tp, 0, sizeof(*tp));
+	if (n > PROFILE_MAX_TARGETS)
+		n = PROFILE_MAX_TARGETS;
+	for (i = 0; i < n; i++) {
+		sum += weights[i] ? weights[i] : 1;
+		tp->cum[i] = sum;
+	}
+	tp->n = n;
+	tp->total = sum;
+	rng_seed(&tp->rng, seed, thread_id, RNG_TARGET);
+}

@@ -85,6 +85,37 @@ int workload_init(struct workload *w, const struct target_opts *o,
 /* Next I/O: sets *offset (bytes) and *write. */
 void workload_next(struct workload *w, uint64_t *offset, bool *write);
 
+/* -F -O: the target of each I/O of a thread pool, drawn as DiskSpd
+ * draws it (IORequest::GetNextTarget): at random, each target in
+ * proportion to its weight, independently for every I/O.  A slot whose
+ * I/O completes goes to the next target drawn, so slots gather where
+ * I/Os take long and the I/O counts follow the weights. */
+struct target_pick {
+	uint32_t n;			/* targets, 1..PROFILE_MAX_TARGETS */
+	uint64_t total;			/* sum of the weights */
+	uint64_t cum[PROFILE_MAX_TARGETS];	/* cumulative weights */
+	struct rng rng;
+};
+
+/* Set @tp up for @n targets of @weights (0 counts as 1, as the static
+ * split did), seeded from (@seed, @thread_id) on a stream of its own. */
+void target_pick_init(struct target_pick *tp, const uint32_t *weights,
+		      uint32_t n, uint64_t seed, uint32_t thread_id);
+
+/* The target index of the next I/O. */
+static inline uint32_t target_pick_next(struct target_pick *tp)
+{
+	uint64_t u;
+	uint32_t i = 0;
+
+	if (tp->n < 2)
+		return 0;
+	u = rng_below(&tp->rng, tp->total);
+	while (u >= tp->cum[i])
+		i++;
+	return i;
+}
+
 /* Number of effective -rd ranges and their description, for reports. */
 uint32_t workload_dist(const struct workload *w,
 		       const struct dist_eff **ranges);

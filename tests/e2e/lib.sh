@@ -18,6 +18,18 @@ _lib_exit() {
 trap _lib_exit EXIT
 # Register a command to run at exit (loop devices, mounts, cgroups).
 at_exit() { _cleanups=("$1" "${_cleanups[@]+"${_cleanups[@]}"}"); }
+# unmount DIR: a mount of a test, at exit.  Right after ioprobe exits the
+# kernel may still hold the file for a moment (io_uring's workers), so it
+# retries for up to 5 s, then detaches lazily: a test never leaves a mount
+# (and with it a loop device) behind.
+unmount() {
+	local i
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		umount "$1" 2>/dev/null && return 0
+		sleep 0.5
+	done
+	umount -l "$1"
+}
 
 ok()   { echo "ok - $*"; }
 nok()  { echo "not ok - $*"; _failures=$((_failures + 1)); }

@@ -65,7 +65,7 @@ if ! mount -t tmpfs -o size=8M tmpfs "$T/small"; then
 	skip "ENOSPC on a small tmpfs" "mount -t tmpfs failed"
 	finish
 fi
-at_exit "umount $T/small"
+at_exit "unmount '$T/small'"
 run_io -c32M -b4K -d1 -W0 -w0 "$T/small/f.dat"
 check_eq "-c32M on an 8M tmpfs: exit status" "$rc" 1
 check "-c32M on an 8M tmpfs: message names the file and the space" \

@@ -20,7 +20,7 @@ fi
 rig() {
 	D=$(mktemp -d "/tmp/ioprobe-io-errors.XXXXXX")
 	mount -t tmpfs -o size="$1" tmpfs "$D" || return 1
-	at_exit "umount '$D' 2>/dev/null || { sleep 1; umount -l '$D'; }; rmdir '$D'"
+	at_exit "unmount '$D'; rmdir '$D'"
 	truncate -s 256M "$D/back"
 	L=$(losetup -f --show --direct-io=off "$D/back") || return 1
 	# detach only while it is still ours
@@ -34,7 +34,7 @@ ext4_on_rig() {
 	mkdir "$M" || return 1
 	at_exit "rmdir '$M'"
 	mount "$L" "$M" || return 1
-	at_exit "umount '$M' 2>/dev/null || umount -l '$M'"
+	at_exit "unmount '$M'"
 }
 
 # EXT4_IOC_SHUTDOWN (_IOR('X', 125, __u32)) with EXT4_GOING_FLAGS_NOLOGFLUSH.

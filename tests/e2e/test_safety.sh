@@ -64,7 +64,7 @@ refused "opt-in naming another device" \
 # filesystem itself does not change the device while we compare sums.
 if mkfs.ext4 -q -F -E lazy_itable_init=0,lazy_journal_init=0 "$L" \
 	>/dev/null 2>&1 && mount -o ro "$L" "$T/mnt"; then
-	at_exit "umount $T/mnt 2>/dev/null"
+	at_exit "unmount '$T/mnt'"
 	refused "write to a mounted device with opt-in" \
 		"refusing to write to '$L': it is mounted at $T/mnt" \
 		--allow-device-writes="$L" -b4K -d1 -W0 -w100 "$L"

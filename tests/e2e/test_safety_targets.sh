@@ -255,7 +255,7 @@ if L4=$(losetup -f --show "$T/eio.img" 2>/dev/null) &&
 	mkfs.ext4 -q -F "$L4" >/dev/null 2>&1 &&
 	mount "$L4" "$T/eio-$NAME"; then
 	at_exit "losetup -d $L4 2>/dev/null"
-	at_exit "umount $T/eio-$NAME 2>/dev/null"
+	at_exit "unmount '$T/eio-$NAME'"
 	at_exit "chattr -i $T/eio.img 2>/dev/null"
 	m=$T/eio-$NAME
 	head -c 1M /dev/urandom >"$m/foreign.dat"

@@ -13,7 +13,7 @@ D=$T
 if need_root && mkdir "$T/tmpfs-v9series" &&
 	mount -t tmpfs -o size=160M tmpfs "$T/tmpfs-v9series" 2>/dev/null; then
 	D=$T/tmpfs-v9series
-	at_exit "umount '$D' 2>/dev/null || umount -l '$D'"
+	at_exit "unmount '$D'"
 fi
 f=$D/s.dat
 "$IOPROBE" -b4K -d1 -W0 -c16M "$f" >/dev/null 2>&1
@@ -179,7 +179,7 @@ fi
 if need_root && command -v losetup >/dev/null &&
 	mkdir "$T/full-v9series" &&
 	mount -t tmpfs -o size=4M tmpfs "$T/full-v9series" 2>/dev/null; then
-	at_exit "umount '$T/full-v9series' 2>/dev/null || umount -l '$T/full-v9series'"
+	at_exit "unmount '$T/full-v9series'"
 	truncate -s 64M "$T/full-v9series/back"
 	E=$(losetup -f --show --direct-io=off "$T/full-v9series/back" 2>/dev/null)
 	if [ -n "$E" ]; then

@@ -139,7 +139,7 @@ if ! need_root; then
 else
 	mkdir -p "$T/small"
 	if mount -t tmpfs -o size=8m tmpfs "$T/small"; then
-		at_exit "umount '$T/small'"
+		at_exit "unmount '$T/small'"
 		run_io suite "$T/small" --label full "${S[@]}"
 		check_eq "ENOSPC: suite fails" "$rc" 1
 		check "ENOSPC: clear message" \

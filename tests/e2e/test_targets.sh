@@ -104,7 +104,7 @@ check_eq "SIGINT leaves no test file on either PATH" \
 # first PATH's file.
 if need_root && mkdir "$T/ro-$NAME" &&
 	mount -t tmpfs -o size=256m,ro "tmpfs-$NAME" "$T/ro-$NAME" 2>/dev/null; then
-	at_exit "umount '$T/ro-$NAME'"
+	at_exit "unmount '$T/ro-$NAME'"
 	run_io suite "$T/A-$NAME" "$T/ro-$NAME" --label x "${S[@]}"
 	check_eq "a read-only second PATH fails the suite" "$rc" 1
 	check "the refused claim is named" grep -q "cannot create test file '$T/ro-$NAME/" "$T/err"
@@ -154,7 +154,7 @@ sed 's/^/# /' "$T/pt"
 for d in 0 1; do
 	mkfs.ext4 -q "${L[$d]}" && mkdir -p "$T/mnt-$NAME-$d" &&
 		mount "${L[$d]}" "$T/mnt-$NAME-$d" || { nok "mkfs/mount ${L[$d]}"; finish; }
-	at_exit "umount '$T/mnt-$NAME-$d'"
+	at_exit "unmount '$T/mnt-$NAME-$d'"
 done
 H2=$T/hist2.csv
 incg "$IOPROBE" suite "$T/mnt-$NAME-0" "$T/mnt-$NAME-1" --label striped \

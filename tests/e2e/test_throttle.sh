@@ -27,7 +27,7 @@ fi
 at_exit "losetup -d $L"
 mkfs.ext4 -q "$L" && mkdir -p "$T/mnt" && mount "$L" "$T/mnt" || {
 	nok "mkfs/mount of $L"; finish; }
-at_exit "umount '$T/mnt'"
+at_exit "unmount '$T/mnt'"
 MM=$(lsblk -dno MAJ:MIN "$L" | tr -d ' ')
 CG=$BLK/ioprobe-e2e-$$
 mkdir "$CG"

@@ -30,8 +30,7 @@ M=$T/mnt-v8witness
 mkfs.ext4 -q "$L" && mkdir -p "$M" && mount "$L" "$M" || {
 	nok "mkfs/mount of $L"; finish; }
 # io_uring's workers may hold the file a moment after ioprobe exits
-umount_() { local i; for i in 1 2 3 4 5; do umount "$1" && return; sleep 1; done; }
-at_exit "umount_ '$M'"
+at_exit "unmount '$M'"
 DEV=$(basename "$L")
 MM=$(lsblk -dno MAJ:MIN "$L" | tr -d ' ')
 CG=$BLK/ioprobe-v8witness-$$
@@ -108,7 +107,7 @@ check_eq "(b) --no-findings: the JSON keeps them" \
 # no block device: the cache question cannot be answered from the kernel
 mkdir -p "$T/tmpfs-v8witness"
 if mount -t tmpfs -o size=96m tmpfs-v8witness "$T/tmpfs-v8witness"; then
-	at_exit "umount_ '$T/tmpfs-v8witness'"
+	at_exit "unmount '$T/tmpfs-v8witness'"
 	run_io -c8M -d1 -W0 -r -b4k "$T/tmpfs-v8witness/f.dat"
 	check_eq "tmpfs run exits 0" "$rc" 0
 	check "tmpfs: no counters, said so" grep -q \

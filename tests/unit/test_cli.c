@@ -111,7 +111,7 @@ static void test_defaults(void **state)
 	assert_int_equal(T0->weight, 1);
 	assert_int_equal(P.seed, 0);
 	assert_false(P.seed_given);
-	assert_true(P.affinity_disabled);
+	assert_false(P.affinity_disabled);	/* DiskSpd: only -n */
 	assert_false(P.affinity_given);
 	assert_int_equal(P.format, FORMAT_TEXT);
 	assert_false(P.measure_latency);
@@ -418,7 +418,7 @@ static void test_affinity(void **state)
 {
 	(void)state;
 	OK("f");
-	assert_true(P.affinity_disabled);
+	assert_false(P.affinity_disabled);
 	OK("-n f");
 	assert_true(P.affinity_disabled);
 	OK("-a f");

@@ -153,7 +153,6 @@ static const char golden[] =
 	"\tduration: 2s\n"
 	"\twarm up time: 0s\n"
 	"\tcool down time: 0s\n"
-	"\taffinity disabled\n"
 	"\tmeasuring latency\n"
 	"\tgathering IOPS at intervals of 1000ms\n"
 	"\trandom seed: 0\n"

@@ -460,6 +460,32 @@ static void test_random_sequential_mix(void **state)
 	}
 }
 
+/* -F -O: the target of each I/O follows the weights (0 counts as 1),
+ * one target always gets every I/O, and the draw is seeded. */
+static void test_target_pick(void **state)
+{
+	static const uint32_t w[] = { 3, 1, 0 };
+	struct target_pick tp, tq;
+	uint32_t count[3] = { 0 }, i, same = 0;
+
+	(void)state;
+	target_pick_init(&tp, w, 3, 42, 0);
+	assert_int_equal(tp.total, 5);
+	for (i = 0; i < 100000; i++)
+		count[target_pick_next(&tp)]++;
+	assert_in_range(count[0], 59000, 61000);	/* 3/5 */
+	assert_in_range(count[1], 19000, 21000);	/* 1/5 */
+	assert_in_range(count[2], 19000, 21000);	/* 0 -> 1 */
+	target_pick_init(&tp, w, 1, 42, 0);
+	for (i = 0; i < 1000; i++)
+		assert_int_equal(target_pick_next(&tp), 0);
+	target_pick_init(&tp, w, 2, 7, 3);
+	target_pick_init(&tq, w, 2, 7, 3);
+	for (i = 0; i < 1000; i++)
+		same += target_pick_next(&tp) == target_pick_next(&tq);
+	assert_int_equal(same, 1000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -473,6 +499,7 @@ int main(void)
 		cmocka_unit_test(test_write_mix),
 		cmocka_unit_test(test_seeds),
 		cmocka_unit_test(test_random_sequential_mix),
+		cmocka_unit_test(test_target_pick),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

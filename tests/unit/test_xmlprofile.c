@@ -379,7 +379,7 @@ static const char golden[] =
 	"      <CompletionRoutines>false</CompletionRoutines>\n"
 	"      <MeasureLatency>false</MeasureLatency>\n"
 	"      <CalculateIopsStdDev>false</CalculateIopsStdDev>\n"
-	"      <DisableAffinity>true</DisableAffinity>\n"
+	"      <DisableAffinity>false</DisableAffinity>\n"
 	"      <Duration>10</Duration>\n"
 	"      <Warmup>5</Warmup>\n"
 	"      <Cooldown>0</Cooldown>\n"
