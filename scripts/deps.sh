@@ -8,7 +8,8 @@ pkgs=(gcc make pkg-config liburing-dev libaio-dev libxml2-dev libjson-c-dev)
 if [ "${1:-check}" != run ]; then
 	pkgs+=(libcmocka-dev libxml2-utils jq python3 fio util-linux e2fsprogs
 	       clang libclang-rt-dev	# clang + libFuzzer: test_fuzz_smoke
-	       openmpi-bin libopenmpi-dev)	# the MPI build: test_mpi
+	       openmpi-bin libopenmpi-dev	# the MPI build: test_mpi
+	       chromium)		# screenshots of the pages: test_pages
 fi
 missing=()
 for p in "${pkgs[@]}"; do

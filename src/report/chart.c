@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "lib/emit.h"
+#include "lib/fmt.h"
 #include "lib/util.h"
 #include "results/results.h"
 
@@ -287,10 +288,8 @@ void chart_fmt_ms(char *buf, size_t len, double ms)
 
 void chart_fmt_count(char *buf, size_t len, double v)
 {
-	if (v >= 1e6)
-		snprintf(buf, len, "%gM", v / 1e6);
-	else if (v >= 1e3)
-		snprintf(buf, len, "%gk", v / 1e3);
+	if (v >= 1e3 && v == floor(v))
+		fmt_count(buf, len, v);
 	else
 		snprintf(buf, len, "%g", v);
 }

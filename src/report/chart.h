@@ -6,7 +6,9 @@
  * pixels: linear from 0 to a round value above the data with four ticks,
  * or log10 over whole decades with 1-2-5 ticks where a decade is at least
  * 90 px tall and decades alone otherwise.  Latency labels read "50 µs", "2 ms", "1 s";
- * counts "800", "25k", "1.5M".  Text passed in is escaped.
+ * counts "800", "25,000", "1,500,000".  Text passed in is escaped.  The
+ * page frame, legends and axis titles are in chart_page.h, charts over
+ * time in chart_time.h.
  */
 #ifndef IOPROBE_CHART_H
 #define IOPROBE_CHART_H
@@ -87,8 +89,9 @@ void chart_dot(FILE *f, double x, double y, double r, const char *color);
 void chart_bar(FILE *f, double x, double y, double w, double y0,
 	       const char *color);
 
-/* Tick labels: milliseconds ("0", "50 µs", "2 ms", "1.5 s") and counts
- * ("800", "25k", "1.5M"). */
+/* Tick labels: milliseconds ("0", "50 µs", "2 ms", "1.5 s": s from
+ * 1,000 ms) and counts with thousands separators ("800", "25,000",
+ * "1,500,000"). */
 void chart_fmt_ms(char *buf, size_t len, double ms);
 void chart_fmt_count(char *buf, size_t len, double v);
 

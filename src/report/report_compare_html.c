@@ -8,6 +8,8 @@
 #include "lib/emit.h"
 #include "lib/fmt.h"
 #include "report/chart.h"
+#include "report/chart_page.h"
+#include "report/chart_time.h"
 
 #include <errno.h>
 #include <math.h>
@@ -20,73 +22,45 @@
 #define COL_TO "#2563eb"
 #define CHART_W 1000.0
 #define CHART_H 300.0
-#define PAD_L 70.0
+#define PAD_L 84.0
 #define PAD_R 20.0
 #define PAD_T 30.0
 #define PAD_B 50.0
 
-static const char *const css =
-	"body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,"
-	"sans-serif;color:#1f2933;background:#f5f7fa;margin:0}"
-	"main{max-width:1060px;margin:0 auto;padding:24px}"
-	"h1{font-size:30px;margin:8px 0 4px}"
-	"h2{font-size:19px;margin:28px 0 8px;color:#334e68}"
-	".sub{color:#627d98;margin:0 0 16px}"
-	".cards{display:flex;flex-wrap:wrap;gap:12px}"
-	".card{background:#fff;border-radius:8px;padding:12px 16px;"
-	"box-shadow:0 1px 3px rgba(0,0,0,.12);min-width:200px;flex:1}"
-	".card b{display:block;font-size:15px;margin-bottom:6px}"
-	".big{font-size:26px;font-weight:700}"
-	".good{color:#1a7f37}.bad{color:#c62828}.flat{color:#627d98}"
-	".panel{background:#fff;border-radius:8px;padding:8px;"
-	"box-shadow:0 1px 3px rgba(0,0,0,.12)}"
-	"svg{display:block;width:100%;height:auto}"
-	"svg text{font-size:13px;fill:#334e68}"
-	".legend span{display:inline-block;margin-right:18px}"
-	".sw{display:inline-block;width:12px;height:12px;margin-right:6px;"
-	"vertical-align:-1px;border-radius:2px}"
-	"table{border-collapse:collapse;width:100%;background:#fff;"
-	"font-size:14px}"
-	"th,td{padding:6px 8px;border-bottom:1px solid #e4e7eb;"
-	"text-align:right}"
-	"th:first-child,td:first-child{text-align:left}"
-	"th{background:#eef2f7}"
-	"ul{background:#fff;border-radius:8px;padding:12px 12px 12px 32px;"
-	"box-shadow:0 1px 3px rgba(0,0,0,.12)}"
-	"li{margin:6px 0;line-height:1.4}"
-	".curves{display:grid;grid-template-columns:1fr 1fr;gap:12px}"
-	"footer{color:#9aa5b1;font-size:12px;margin-top:24px}";
+enum { BAR_IOPS, BAR_P99, BAR_MIB };	/* what a bar chart shows */
 
 static void legend(const struct cmp_view *v, FILE *f)
 {
-	fputs("<p class=\"legend\"><span><i class=\"sw\" style=\"background:"
-	      COL_FROM "\"></i>", f);
-	emit_escaped(f, v->from);
-	fputs("</span>", f);
-	if (!v->single) {
-		fputs("<span><i class=\"sw\" style=\"background:" COL_TO
-		      "\"></i>", f);
-		emit_escaped(f, v->to);
-		fputs("</span>", f);
-	}
-	fputs("</p>\n", f);
+	const char *names[2] = { v->from, v->to };
+	const char *const cols[2] = { COL_FROM, COL_TO };
+
+	chart_legend(f, names, cols, v->single ? 1 : 2);
 }
 
 static const struct cmp_stat *bar_stat(const struct cmp_test *t, int which,
 				       int side)
 {
-	return which ? &t->p99_ms[side] : &t->iops[side];
+	return which == BAR_P99 ? &t->p99_ms[side] :
+	       which == BAR_MIB ? &t->mib_s[side] : &t->iops[side];
 }
 
-/* Factor and verdict under the bars of @t (two labels only). */
+/* Factor and verdict under the bars of @t (two labels only); MiB/s
+ * follows IOPS (the block size is the same), so it wears the IOPS
+ * verdict's colour. */
 static void bar_factor(const struct cmp_test *t, int which, double cx,
 		       FILE *f)
 {
-	enum cmp_verdict vd = which ? t->p99_verdict : t->iops_verdict;
+	enum cmp_verdict vd = which == BAR_P99 ? t->p99_verdict :
+						       t->iops_verdict;
+	double x = which == BAR_P99 ? t->p99_faster : t->iops_factor;
 	char lab[64], fac[32];
 
-	fmt_factor(fac, sizeof(fac), which ? t->p99_faster : t->iops_factor);
-	snprintf(lab, sizeof(lab), "%s %s", fac, which ? "faster" : "IOPS");
+	if (which == BAR_MIB)
+		x = t->mib_s[0].median > 0 ? t->mib_s[1].median /
+					     t->mib_s[0].median : NAN;
+	fmt_factor(fac, sizeof(fac), x);
+	snprintf(lab, sizeof(lab), "%s %s", fac, which == BAR_P99 ? "faster" :
+		 which == BAR_MIB ? "MiB/s" : "IOPS");
 	chart_text(f, cx, CHART_H - PAD_B + 38, "middle",
 		   vd == CMP_BETTER ? "good" : vd == CMP_WORSE ? "bad" : "flat",
 		   false, lab);
@@ -105,7 +79,7 @@ static void bar_group(const struct cmp_test *t, int which, int sides,
 		double x = cx - bw * sides / 2 + bw * s + 2;
 		double y = chart_map(a, st->median > 0 ? st->median : a->lo);
 
-		if (which)
+		if (which == BAR_P99)
 			fmt_latency_ms(lab, sizeof(lab), st->median);
 		else
 			fmt_count(lab, sizeof(lab), st->median);
@@ -116,7 +90,7 @@ static void bar_group(const struct cmp_test *t, int which, int sides,
 	chart_text(f, cx, CHART_H - PAD_B + 20, "middle", NULL, true, t->test);
 }
 
-/* Grouped bars of one metric, one group per test.  @which: 0 IOPS, 1 P99. */
+/* Grouped bars of one metric, one group per test (@which: BAR_*). */
 static void bar_chart(const struct cmp_view *v, int which, FILE *f)
 {
 	int sides = v->single ? 1 : 2, s;
@@ -136,9 +110,10 @@ static void bar_chart(const struct cmp_view *v, int which, FILE *f)
 	chart_axis_fit(&a, isfinite(lo) ? lo : 0, hi, CHART_H - PAD_B, PAD_T);
 	fputs("<div class=\"panel\">", f);
 	chart_begin(f, CHART_W, CHART_H, NULL);
-	chart_grid_y(f, &a, PAD_L, x1, which ? chart_fmt_ms : chart_fmt_count);
-	if (a.log)
-		chart_text(f, x1, 16, "end", NULL, false, "log scale");
+	chart_grid_y(f, &a, PAD_L, x1, which == BAR_P99 ? chart_fmt_ms :
+		     chart_fmt_count);
+	chart_axis_title_y(f, &a, 14, which == BAR_P99 ? "P99 latency" :
+			   which == BAR_MIB ? "MiB/s" : "IOPS");
 	gw = (x1 - PAD_L) / (double)(v->ntests ? v->ntests : 1);
 	bw = fmin(gw * 0.7 / sides, 90);
 	for (i = 0; i < v->ntests; i++) {
@@ -157,7 +132,7 @@ static void bar_chart(const struct cmp_view *v, int which, FILE *f)
 /* Percentile curves of test @i, from the saved histograms. */
 static void pct_chart(const struct cmp_view *v, size_t i, FILE *f)
 {
-	const double w = 520, h = 320, x0 = 64, x1 = w - 32;
+	const double w = 520, h = 320, x0 = 78, x1 = w - 32;
 	int sides = v->single ? 1 : 2, s;
 	double lo = INFINITY, hi = 0, xspan = 1;
 	struct chart_axis xa, ya;
@@ -183,6 +158,7 @@ static void pct_chart(const struct cmp_view *v, size_t i, FILE *f)
 		 v->tests[i].test);
 	chart_text(f, x0, 16, "start", NULL, true, title);
 	chart_grid_y(f, &ya, x0, x1, chart_fmt_ms);
+	chart_axis_title_y(f, &ya, 12, "latency");
 	chart_grid_nines(f, &xa, ya.p1, ya.p0);
 	for (s = 0; s < sides; s++) {
 		const struct cmp_detail *d = &v->detail[2 * i + s];
@@ -344,16 +320,7 @@ static void notes(const struct cmp_view *v, FILE *f)
 
 static void head(const struct cmp_view *v, FILE *f)
 {
-	fputs("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" "
-	      "lang=\"en\"><head><meta charset=\"utf-8\"/>"
-	      "<meta name=\"viewport\" content=\"width=device-width\"/>"
-	      "<title>ioprobe: ", f);
-	emit_escaped(f, v->from);
-	if (!v->single) {
-		fputs(" → ", f);
-		emit_escaped(f, v->to);
-	}
-	fprintf(f, "</title><style>%s</style></head>\n<body><main>\n", css);
+	chart_page_begin(f, v->from, v->single ? NULL : v->to);
 	fputs("<h1>", f);
 	if (v->single) {
 		fputs("Storage benchmark: '", f);
@@ -372,6 +339,128 @@ static void head(const struct cmp_view *v, FILE *f)
 		v->ntests, v->ntests == 1 ? "" : "s");
 }
 
+/* IOPS of test @i over time, before and after overlaid (-D series of
+ * the saved results; nothing when neither side has one). */
+static void time_chart(const struct cmp_view *v, size_t i, FILE *f)
+{
+	const char *const cols[2] = { COL_FROM, COL_TO };
+	struct chart_line l[2];
+	size_t n = 0;
+	char title[160];
+	int s;
+
+	for (s = 0; s < (v->single ? 1 : 2); s++) {
+		const struct cmp_detail *d = &v->detail[2 * i + s];
+
+		if (!d->loaded || !d->interval_iops || !d->nintervals ||
+		    !(d->interval_s > 0))
+			continue;
+		l[n++] = (struct chart_line){ .v = d->interval_iops,
+					      .n = d->nintervals,
+					      .step_s = d->interval_s,
+					      .color = cols[s],
+					      .name = s ? v->to : v->from };
+	}
+	if (!n)
+		return;
+	snprintf(title, sizeof(title), "%s: IOPS over time", v->tests[i].test);
+	fputs("<div class=\"panel\">", f);
+	fputs("<b>", f);
+	emit_escaped(f, title);
+	fputs("</b>\n", f);
+	chart_time(f, title, "IOPS", l, n, chart_fmt_count, false);
+	fputs("</div>\n", f);
+}
+
+static bool any_series(const struct cmp_view *v)
+{
+	size_t i;
+
+	for (i = 0; i < 2 * v->ntests; i++)
+		if (v->detail[i].loaded && v->detail[i].nintervals)
+			return true;
+	return false;
+}
+
+/* The first loaded detail of side @s, or NULL. */
+static const struct cmp_detail *side_detail(const struct cmp_view *v, int s)
+{
+	size_t i;
+
+	for (i = 0; i < v->ntests; i++)
+		if (v->detail[2 * i + s].loaded)
+			return &v->detail[2 * i + s];
+	return NULL;
+}
+
+/* One row of the where table: @key, then one cell per side. */
+static void where_cells(FILE *f, const char *key, const char *const *val,
+			int sides, bool code)
+{
+	int s;
+
+	fputs("<tr><td>", f);
+	emit_escaped(f, key);
+	fputs("</td>", f);
+	for (s = 0; s < sides; s++) {
+		fputs(code ? "<td><code>" : "<td>", f);
+		emit_escaped(f, val[s] && *val[s] ? val[s] : "unknown");
+		fputs(code ? "</code></td>" : "</td>", f);
+	}
+	fputs("</tr>\n", f);
+}
+
+#define WHERE_FIELD(name, expr)						\
+	do {								\
+		for (s = 0; s < sides; s++)				\
+			val[s] = d[s] ? (expr) : "";			\
+		where_cells(f, name, val, sides, false);		\
+	} while (0)
+
+/* When, where and how each label was measured: its host, kernel,
+ * device, filesystem, file size and ioprobe, then each test's date and
+ * switches, all from the saved results. */
+static void where(const struct cmp_view *v, FILE *f)
+{
+	const struct cmp_detail *d[2] = { side_detail(v, 0), side_detail(v, 1) };
+	int sides = v->single ? 1 : 2, s;
+	char size[2][32];
+	const char *val[2];
+	size_t i;
+
+	fputs("<h2>When, where and how</h2>\n<table class=\"where\"><tr>"
+	      "<th></th>", f);
+	for (s = 0; s < sides; s++) {
+		fputs("<th class=\"l\">", f);
+		emit_escaped(f, s ? v->to : v->from);
+		fputs("</th>", f);
+		fmt_size(size[s], sizeof(size[s]), d[s] ? d[s]->size_bytes : 0);
+	}
+	fputs("</tr>\n", f);
+	WHERE_FIELD("host", d[s]->host);
+	WHERE_FIELD("kernel", d[s]->kernel);
+	WHERE_FIELD("device", d[s]->device);
+	WHERE_FIELD("filesystem", d[s]->fs_type[0] ? d[s]->fs_type :
+		    "none (device)");
+	WHERE_FIELD("file size", d[s]->size_bytes ? size[s] : "");
+	WHERE_FIELD("ioprobe version", d[s]->version);
+	for (i = 0; i < v->ntests; i++) {
+		char k[160];
+
+		for (s = 0; s < sides; s++)
+			val[s] = v->detail[2 * i + s].loaded ?
+				 v->detail[2 * i + s].date : "";
+		snprintf(k, sizeof(k), "%s: date", v->tests[i].test);
+		where_cells(f, k, val, sides, false);
+		for (s = 0; s < sides; s++)
+			val[s] = v->detail[2 * i + s].loaded ?
+				 v->detail[2 * i + s].switches : "";
+		snprintf(k, sizeof(k), "%s: switches", v->tests[i].test);
+		where_cells(f, k, val, sides, true);
+	}
+	fputs("</table>\n", f);
+}
+
 int report_compare_html(const struct cmp_view *v, FILE *f)
 {
 	size_t i;
@@ -380,10 +469,18 @@ int report_compare_html(const struct cmp_view *v, FILE *f)
 	cards(v, f);
 	fputs("<h2>IOPS (higher is better)</h2>\n", f);
 	legend(v, f);
-	bar_chart(v, 0, f);
+	bar_chart(v, BAR_IOPS, f);
+	fputs("<h2>MiB/s (higher is better)</h2>\n", f);
+	legend(v, f);
+	bar_chart(v, BAR_MIB, f);
 	fputs("<h2>P99 latency (lower is better)</h2>\n", f);
 	legend(v, f);
-	bar_chart(v, 1, f);
+	bar_chart(v, BAR_P99, f);
+	if (any_series(v)) {
+		fputs("<h2>IOPS over time</h2>\n", f);
+		for (i = 0; i < v->ntests; i++)
+			time_chart(v, i, f);
+	}
 	fputs("<h2>Latency percentiles, min to max</h2>\n", f);
 	legend(v, f);
 	fputs("<div class=\"curves\">\n", f);
@@ -393,9 +490,8 @@ int report_compare_html(const struct cmp_view *v, FILE *f)
 	table(v, f);
 	notes(v, f);
 	findings(v, f);
-	fputs("<footer>ioprobe " IOPROBE_VERSION
-	      " · self-contained page: inline CSS and SVG, no script"
-	      "</footer>\n</main></body></html>\n", f);
+	where(v, f);
+	chart_page_end(f, IOPROBE_VERSION);
 	fflush(f);
 	return ferror(f) ? -EIO : 0;
 }

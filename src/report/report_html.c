@@ -1,16 +1,21 @@
 /* report_html.c - one self-contained HTML page for a single run (-Rhtml):
- * headline figures, a latency percentile chart, the -D IOPS-over-time
- * chart, the per-thread table, the parameters and the system facts.
+ * headline figures, when, where and how (report_html_where.c), a latency
+ * percentile chart, the -D charts over time (report_html_time.c), the
+ * per-target and per-thread tables, the parameters and the system facts.
  *
- * CSS and SVG are inline and drawn here, so the page needs no script and
- * no network: it can be mailed or attached to a ticket as it is.  Every
- * string from the run (paths, host name, command line) is escaped.
+ * CSS and SVG are inline, drawn with the chart kit (chart*.c), so the
+ * page needs no script and no network: it can be mailed or attached to a
+ * ticket as it is.  Every string from the run (paths, host name, command
+ * line) is escaped.
  */
 #include "report/report_devstat.h"
 #include "report/report.h"
 #include "lib/emit.h"
 #include "report/chart.h"
+#include "report/chart_page.h"
 #include "report/report_html_targets.h"
+#include "report/report_html_time.h"
+#include "report/report_html_where.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -35,49 +40,6 @@
 
 #define COL_READ "#2563eb"
 #define COL_WRITE "#ea580c"
-#define COL_TOTAL "#334155"
-
-static const char css[] =
-	"*{box-sizing:border-box}\n"
-	"body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;"
-	"margin:0;background:#f1f5f9;color:#0f172a}\n"
-	".main{max-width:1080px;margin:0 auto;padding:24px}\n"
-	"h1{font-size:26px;margin:0 0 4px}h2{font-size:18px;margin:28px 0 10px}\n"
-	"code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:13px;"
-	"background:#e2e8f0;padding:2px 6px;border-radius:4px;word-break:break-all}\n"
-	".sub{color:#475569;font-size:14px;margin:6px 0}\n"
-	".cards{display:flex;flex-wrap:wrap;gap:12px;margin-top:18px}\n"
-	".card{background:#fff;border-radius:10px;padding:14px 18px;flex:1 1 140px;"
-	"box-shadow:0 1px 3px rgba(0,0,0,.12)}\n"
-	".card .v{font-size:26px;font-weight:650;white-space:nowrap}.card .u{font-size:14px;color:#64748b}\n"
-	".card .k{font-size:13px;color:#64748b;text-transform:uppercase;letter-spacing:.04em}\n"
-	".card .d{font-size:12px;color:#64748b;margin-top:4px}\n"
-	".panel{background:#fff;border-radius:10px;padding:16px;"
-	"box-shadow:0 1px 3px rgba(0,0,0,.12)}\n"
-	"table{border-collapse:collapse;font-size:13px;width:100%}\n"
-	"th,td{padding:5px 10px;border-bottom:1px solid #e2e8f0;text-align:right}\n"
-	"th{background:#f8fafc;color:#334155}td.l,th.l{text-align:left}\n"
-	".warn{background:#fef3c7;border-left:4px solid #d97706;padding:8px 12px;"
-	"margin:8px 0;font-size:14px}\n"
-	".grid{display:grid;grid-template-columns:1fr 1fr;gap:16px}\n"
-	"dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 14px;"
-	"margin:0;font-size:13px}dt{color:#64748b}dd{margin:0}\n"
-	".legend span{display:inline-block;margin-right:16px;font-size:13px}\n"
-	".legend i{display:inline-block;width:14px;height:4px;margin-right:6px;"
-	"vertical-align:middle}\n"
-	"svg text{font-family:system-ui,sans-serif;font-size:12px;fill:#475569}\n";
-
-static void fmt_ms(char *buf, size_t len, double ms)
-{
-	if (ms >= 100)
-		snprintf(buf, len, "%.0f", ms);
-	else if (ms >= 10)
-		snprintf(buf, len, "%.1f", ms);
-	else if (ms >= 1)
-		snprintf(buf, len, "%.2f", ms);
-	else
-		snprintf(buf, len, "%.3f", ms);
-}
 
 static void card(FILE *f, const char *key, const char *value,
 		 const char *unit, const char *detail)
@@ -100,34 +62,41 @@ static void card(FILE *f, const char *key, const char *value,
 static void lat_card(FILE *f, const char *key, const struct hist *h,
 		     double pct)
 {
-	char v[32];
+	char v[32], u[16];
 
 	if (!h->count) {
 		card(f, key, "n/a", "", "latency not measured (-L)");
 		return;
 	}
-	fmt_ms(v, sizeof(v), (double)hist_percentile(h, pct) / 1e6);
-	card(f, key, v, "ms", "");
+	chart_fmt_latency_parts(v, sizeof(v), u, sizeof(u),
+				(double)hist_percentile(h, pct) / 1e6);
+	card(f, key, v, u, "");
 }
 
 /* @a: read, write, total aggregates over the whole run. */
 static void put_cards(const struct results *r, const struct agg *a, FILE *f)
 {
 	const struct hist *h = &a[DIR_COUNT].lat;
-	char v[32], d[96];
+	char v[32], d[96], x[32], y[32];
 
-	snprintf(v, sizeof(v), "%.0f", a[DIR_COUNT].iops);
-	snprintf(d, sizeof(d), "read %.0f, write %.0f", a[DIR_READ].iops,
-		 a[DIR_WRITE].iops);
+	fmt_count(v, sizeof(v), a[DIR_COUNT].iops);
+	fmt_count(x, sizeof(x), a[DIR_READ].iops);
+	fmt_count(y, sizeof(y), a[DIR_WRITE].iops);
+	snprintf(d, sizeof(d), "read %s, write %s", x, y);
 	card(f, "IOPS", v, "", d);
-	snprintf(v, sizeof(v), "%.1f", a[DIR_COUNT].mib_s);
-	snprintf(d, sizeof(d), "%" PRIu64 " I/Os in %.2f s", a[DIR_COUNT].ios,
-		 r->test_time_s);
+	if (a[DIR_COUNT].mib_s >= 1000)
+		fmt_count(v, sizeof(v), a[DIR_COUNT].mib_s);
+	else
+		snprintf(v, sizeof(v), "%.1f", a[DIR_COUNT].mib_s);
+	fmt_count(x, sizeof(x), (double)a[DIR_COUNT].ios);
+	snprintf(d, sizeof(d), "%s I/Os in %.2f s", x, r->test_time_s);
 	card(f, "Throughput", v, "MiB/s", d);
 	if (h->count) {
-		fmt_ms(v, sizeof(v), hist_mean_ns(h) / 1e6);
-		snprintf(d, sizeof(d), "σ %.3f ms", hist_stddev_ns(h) / 1e6);
-		card(f, "Mean latency", v, "ms", d);
+		chart_fmt_latency_parts(v, sizeof(v), x, sizeof(x),
+					hist_mean_ns(h) / 1e6);
+		fmt_latency_ms(y, sizeof(y), hist_stddev_ns(h) / 1e6);
+		snprintf(d, sizeof(d), "σ %s", y);
+		card(f, "Mean latency", v, x, d);
 	} else {
 		card(f, "Mean latency", "n/a", "", "latency not measured (-L)");
 	}
@@ -139,8 +108,10 @@ static void put_cards(const struct results *r, const struct agg *a, FILE *f)
 static void latency_chart(const struct agg *a, FILE *f)
 {
 	const struct hist *h = &a[DIR_COUNT].lat;
+	const char *names[2], *cols[2];
 	struct chart_axis x, y;
 	double lo = (double)h->min_ns / 1e6, xmax;
+	size_t n = 0;
 
 	xmax = ceil(log10((double)h->count));
 	if (xmax < 2)
@@ -154,82 +125,15 @@ static void latency_chart(const struct agg *a, FILE *f)
 	chart_begin(f, CH_W, CH_H, "latency by percentile");
 	chart_grid_y(f, &y, CH_L, CH_W - CH_R, chart_fmt_ms);
 	chart_grid_nines(f, &x, CH_T, CH_H - CH_B);
+	chart_axis_title_y(f, &y, 14, "latency");
 	chart_pct_curve(f, &a[DIR_READ].lat, &x, &y, COL_READ);
 	chart_pct_curve(f, &a[DIR_WRITE].lat, &x, &y, COL_WRITE);
 	chart_end(f);
-	fputs("<div class=\"legend\">", f);
 	if (a[DIR_READ].lat.count)
-		fputs("<span><i style=\"background:" COL_READ "\"></i>read</span>",
-		      f);
+		names[n] = "read", cols[n++] = COL_READ;
 	if (a[DIR_WRITE].lat.count)
-		fputs("<span><i style=\"background:" COL_WRITE
-		      "\"></i>write</span>", f);
-	fputs("</div>\n", f);
-}
-
-/* One IOPS polyline of series @s over the plot. */
-static void iops_line(const struct results *r, const struct interval_stat *s,
-		      const struct chart_axis *y, const char *color, FILE *f)
-{
-	double pw = CH_W - CH_L - CH_R, sec = r->interval_ms / 1000.0;
-	uint32_t k;
-
-	chart_line_begin(f, color);
-	for (k = 0; k < r->nintervals; k++)
-		chart_line_point(f, CH_L + pw * (k + 0.5) / r->nintervals,
-				 chart_map(y, (double)s[k].ios / sec));
-	chart_line_end(f);
-}
-
-static void iops_axes(const struct results *r, const struct chart_axis *y,
-		      FILE *f)
-{
-	double pw = CH_W - CH_L - CH_R, sec = r->interval_ms / 1000.0;
-	char lab[64];
-	uint32_t k, step;
-
-	chart_grid_y(f, y, CH_L, CH_W - CH_R, chart_fmt_count);
-	step = r->nintervals > 10 ? (r->nintervals + 9) / 10 : 1;
-	for (k = 0; k < r->nintervals; k += step) {
-		snprintf(lab, sizeof(lab), "%.1f s", sec * (k + 1));
-		chart_text(f, CH_L + pw * (k + 0.5) / r->nintervals,
-			   CH_H - CH_B + 18, "middle", NULL, false, lab);
-	}
-	snprintf(lab, sizeof(lab), "end of interval (%" PRIu32 " ms each), "
-		 "IOPS", r->interval_ms);
-	chart_text(f, CH_L + pw / 2, CH_H - 10, "middle", NULL, false, lab);
-}
-
-static int iops_chart(const struct results *r, FILE *f)
-{
-	static const char *const col[] = { COL_READ, COL_WRITE, COL_TOTAL };
-	static const enum io_dir order[] = { DIR_COUNT, DIR_READ, DIR_WRITE };
-	struct interval_stat *s = calloc(3 * (size_t)r->nintervals, sizeof(*s));
-	double sec = r->interval_ms / 1000.0, ymax = 1;
-	struct chart_axis y;
-	uint32_t k;
-	int d;
-
-	if (!s)
-		return -ENOMEM;
-	for (d = DIR_READ; d <= DIR_COUNT; d++)
-		results_series(r, -1, d, s + d * r->nintervals);
-	for (k = 0; k < r->nintervals; k++)
-		ymax = fmax(ymax, (double)s[DIR_COUNT * r->nintervals + k].ios /
-				  sec);
-	chart_axis_linear(&y, ymax, CH_H - CH_B, CH_T);
-	chart_begin(f, CH_W, CH_H, "IOPS over time");
-	iops_axes(r, &y, f);
-	for (d = 0; d < 3; d++)
-		iops_line(r, s + order[d] * r->nintervals, &y, col[order[d]],
-			  f);
-	chart_end(f);
-	free(s);
-	fputs("<div class=\"legend\"><span><i style=\"background:"
-	      COL_TOTAL "\"></i>total</span><span><i style=\"background:"
-	      COL_READ "\"></i>read</span><span><i style=\"background:"
-	      COL_WRITE "\"></i>write</span></div>\n", f);
-	return 0;
+		names[n] = "write", cols[n++] = COL_WRITE;
+	chart_legend(f, names, cols, n);
 }
 
 static void lat_td(FILE *f, const struct hist *h, double pct)
@@ -413,11 +317,7 @@ static void head(const struct results *r, FILE *f)
 {
 	uint32_t i;
 
-	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>"
-	      "\n<meta name=\"viewport\" content=\"width=device-width\"/>"
-	      "\n<title>ioprobe: ", f);
-	emit_escaped(f, r->profile.cmdline);
-	fprintf(f, "</title>\n<style>\n%s</style></head>\n<body><div class=\"main\">\n", css);
+	chart_page_begin(f, r->profile.cmdline, NULL);
 	fputs("<h1>ioprobe report</h1>\n<div class=\"sub\"><code>", f);
 	emit_escaped(f, r->profile.cmdline);
 	fputs("</code></div>\n<div class=\"sub\">", f);
@@ -449,6 +349,7 @@ static int body(const struct results *r, struct agg *a, FILE *f)
 	fputs("<div class=\"cards\">\n", f);
 	put_cards(r, a, f);
 	fputs("</div>\n", f);
+	report_html_where(r, f);
 	if (a[DIR_COUNT].lat.count) {
 		fputs("<h2>Latency by percentile</h2>\n<div class=\"panel\">\n",
 		      f);
@@ -456,11 +357,7 @@ static int body(const struct results *r, struct agg *a, FILE *f)
 		percentile_table(a, f);
 		fputs("</div>\n", f);
 	}
-	if (r->nintervals && r->interval_ms) {
-		fputs("<h2>IOPS over time</h2>\n<div class=\"panel\">\n", f);
-		ret = iops_chart(r, f);
-		fputs("</div>\n", f);
-	}
+	ret = report_html_time(r, f);
 	if (!ret)
 		ret = report_html_targets(r, f);
 	fputs("<h2>Per thread</h2>\n<div class=\"panel\">\n", f);
@@ -506,6 +403,7 @@ int report_html(const struct results *r, FILE *f)
 	if (r->no_results) {
 		fputs("<div class=\"warn\">The test was interrupted before the "
 		      "measurements began. No results are displayed.</div>\n", f);
+		report_html_where(r, f);
 	} else {
 		a = malloc(4 * sizeof(*a));
 		if (!a)
@@ -519,6 +417,7 @@ int report_html(const struct results *r, FILE *f)
 	params(r, f);
 	fputs("</div><div><h2>System</h2>\n", f);
 	sysfacts(r, f);
-	fputs("</div></div>\n</div></body></html>\n", f);
+	fputs("</div></div>\n", f);
+	chart_page_end(f, r->version);
 	return ferror(f) ? -EIO : 0;
 }

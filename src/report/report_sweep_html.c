@@ -2,8 +2,9 @@
  * first, when, where and how it was measured, IOPS and MiB/s against the
  * swept value (one chart each, the points evenly spaced as the values
  * double), for -o and -t the latency-vs-IOPS curve, the table and the
- * findings.  Inline CSS and SVG from chart.c, no script, every string
- * escaped; the page is well-formed XML.  See report_sweep.h. */
+ * findings.  Inline CSS and SVG from the chart kit (chart.c, the frame
+ * and stylesheet of chart_page.c), no script, every string escaped; the
+ * page is well-formed XML.  See report_sweep.h. */
 #include "report/report_sweep.h"
 
 #include <errno.h>
@@ -14,6 +15,7 @@
 #include "lib/emit.h"
 #include "lib/fmt.h"
 #include "report/chart.h"
+#include "report/chart_page.h"
 
 #define COL_IOPS "#2563eb"
 #define COL_MIB "#0f766e"
@@ -21,37 +23,10 @@
 #define COL_AVG "#9aa5b1"
 #define CHART_W 1000.0
 #define CHART_H 280.0
-#define PAD_L 80.0
+#define PAD_L 100.0	/* tick labels and the axis title */
 #define PAD_R 30.0
 #define PAD_T 30.0
 #define PAD_B 60.0
-
-static const char *const css =
-	"body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,"
-	"sans-serif;color:#1f2933;background:#f5f7fa;margin:0}"
-	"main{max-width:1060px;margin:0 auto;padding:24px}"
-	"h1{font-size:28px;margin:8px 0 4px}"
-	"h2{font-size:19px;margin:28px 0 8px;color:#334e68}"
-	".sub{color:#334e68;font-size:17px;margin:6px 0 16px}"
-	".panel{background:#fff;border-radius:8px;padding:8px;"
-	"box-shadow:0 1px 3px rgba(0,0,0,.12)}"
-	"svg{display:block;width:100%;height:auto}"
-	"svg text{font-size:13px;fill:#334e68}"
-	"table{border-collapse:collapse;width:100%;background:#fff;"
-	"font-size:14px}"
-	"th,td{padding:6px 8px;border-bottom:1px solid #e4e7eb;"
-	"text-align:right}"
-	"th:first-child,td:first-child{text-align:left}"
-	"th{background:#eef2f7}"
-	"table.where td{text-align:left}"
-	"table.where td:first-child{color:#627d98;width:160px}"
-	"tr.knee td{background:#fff7ed;font-weight:600}"
-	"code{font-family:ui-monospace,Menlo,Consolas,monospace;"
-	"font-size:13px;word-break:break-all}"
-	"ul{background:#fff;border-radius:8px;padding:12px 12px 12px 32px;"
-	"box-shadow:0 1px 3px rgba(0,0,0,.12)}"
-	"li{margin:6px 0;line-height:1.4}"
-	"footer{color:#9aa5b1;font-size:12px;margin-top:24px}";
 
 static const char *kind_title(enum sweep_kind k)
 {
@@ -97,8 +72,7 @@ static void value_chart(const struct sweep_view *v, int which, FILE *f)
 	chart_begin(f, CHART_W, CHART_H, which ? "MiB/s per point" :
 						 "IOPS per point");
 	chart_grid_y(f, &y, PAD_L, CHART_W - PAD_R, chart_fmt_count);
-	chart_text(f, PAD_L, PAD_T - 12, "start", NULL, true,
-		   which ? "MiB/s" : "IOPS");
+	chart_axis_title_y(f, &y, 14, which ? "MiB/s" : "IOPS");
 	chart_line_begin(f, col);
 	for (i = 0; i < v->npts; i++)
 		chart_line_point(f, point_x(i, v->npts),
@@ -183,9 +157,9 @@ static void latency_chart(const struct sweep_view *v, FILE *f)
 	chart_begin(f, CHART_W, CHART_H, "latency against IOPS");
 	chart_grid_y(f, &y, PAD_L, CHART_W - PAD_R - 20, chart_fmt_ms);
 	chart_grid_x(f, &x, PAD_T, CHART_H - PAD_B, chart_fmt_count);
+	chart_axis_title_y(f, &y, 14, "latency");
 	chart_text(f, PAD_L, PAD_T - 12, "start", NULL, true,
-		   y.log ? "latency (log scale): P99 (orange), avg (grey)" :
-			   "latency: P99 (orange), avg (grey)");
+		   "P99 (orange), avg (grey)");
 	if (v->slo_p99_ms > 0) {
 		fmt_latency_ms(slo, sizeof(slo), v->slo_p99_ms);
 		snprintf(lab, sizeof(lab), "SLO: P99 under %s", slo);
@@ -199,13 +173,6 @@ static void latency_chart(const struct sweep_view *v, FILE *f)
 	chart_end(f);
 }
 
-static void where_row(FILE *f, const char *k, const char *val)
-{
-	fprintf(f, "<tr><td>%s</td><td>", k);
-	emit_escaped(f, val && *val ? val : "unknown");
-	fputs("</td></tr>\n", f);
-}
-
 static void where_table(const struct sweep_view *v, FILE *f)
 {
 	const struct sweep_where *w = &v->where;
@@ -215,19 +182,17 @@ static void where_table(const struct sweep_view *v, FILE *f)
 			 "unknown device", w->fs_type[0] ? ", " : "",
 		 w->fs_type);
 	fmt_size(size, sizeof(size), w->size_bytes);
-	fputs("<h2>When, where and how</h2>\n<table class=\"where\">\n", f);
-	where_row(f, "date", w->date);
-	where_row(f, "host", w->host);
-	where_row(f, "kernel", w->kernel);
-	where_row(f, "target", w->target);
-	where_row(f, "device, filesystem", dev);
-	where_row(f, "target size", size);
-	where_row(f, "engine", w->engine);
-	fputs("<tr><td>switches</td><td><code>", f);
-	emit_escaped(f, v->switches);
-	fputs("</code></td></tr>\n", f);
-	where_row(f, "ioprobe version", w->version);
-	fputs("</table>\n", f);
+	chart_where_begin(f);
+	chart_where_row(f, "date", w->date, false);
+	chart_where_row(f, "host", w->host, false);
+	chart_where_row(f, "kernel", w->kernel, false);
+	chart_where_row(f, "target", w->target, true);
+	chart_where_row(f, "device, filesystem", dev, false);
+	chart_where_row(f, "target size", size, false);
+	chart_where_row(f, "engine", w->engine, false);
+	chart_where_row(f, "switches", v->switches, true);
+	chart_where_row(f, "ioprobe version", w->version, false);
+	chart_where_end(f);
 }
 
 static void points_table(const struct sweep_view *v, FILE *f)
@@ -275,15 +240,7 @@ static void findings(const struct sweep_view *v, FILE *f)
 
 static void head(const struct sweep_view *v, FILE *f)
 {
-	fputs("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" "
-	      "lang=\"en\"><head><meta charset=\"utf-8\"/>"
-	      "<meta name=\"viewport\" content=\"width=device-width\"/>"
-	      "<title>ioprobe sweep", f);
-	if (v->label) {
-		fputs(": ", f);
-		emit_escaped(f, v->label);
-	}
-	fprintf(f, "</title><style>%s</style></head><body><main>\n", css);
+	chart_page_begin(f, "sweep", v->label);
 	fprintf(f, "<h1>Sweep of %s (%s): %zu point%s", kind_title(v->kind),
 		sweep_kind_switch(v->kind), v->npts, v->npts == 1 ? "" : "s");
 	if (v->label) {
@@ -312,8 +269,6 @@ int report_sweep_html(const struct sweep_view *v, FILE *f)
 	findings(v, f);
 	points_table(v, f);
 	where_table(v, f);
-	fputs("<footer>ioprobe ", f);
-	emit_escaped(f, v->where.version);
-	fputs(" sweep</footer>\n</main></body></html>\n", f);
+	chart_page_end(f, v->where.version);
 	return ferror(f) ? -EIO : 0;
 }

@@ -127,6 +127,13 @@ struct cmp_detail {
 	double test_time_s;	/* the measured window */
 	double fill_s;		/* filling the test file (-c) */
 	struct interp_dev dev;	/* the device's counters of the window */
+	/* when, where and how, for the pages ("" unknown) */
+	char date[32];		/* start, "YYYY/MM/DD hh:mm:ss UTC" */
+	char host[64];
+	char kernel[128];
+	char version[32];	/* ioprobe that ran it */
+	char switches[512];	/* the run's command line */
+	uint64_t size_bytes;	/* of the first target */
 };
 
 /* Everything a comparison report shows, built once for every format. */

@@ -132,7 +132,14 @@ int figures_from_results(const struct results *r, struct cmp_detail *d)
 		str_copy(d->fs_type, sizeof(d->fs_type), r->targets[0].fs_type);
 		d->fill_s = r->targets[0].fill_seconds;
 		figures_device(r, d);
+		d->size_bytes = r->targets[0].size_bytes;
 	}
+	str_copy(d->date, sizeof(d->date), r->sys.start_time);
+	str_copy(d->host, sizeof(d->host), r->sys.hostname);
+	str_copy(d->kernel, sizeof(d->kernel), r->sys.kernel);
+	str_copy(d->version, sizeof(d->version), r->version);
+	str_copy(d->switches, sizeof(d->switches),
+		 r->profile.cmdline ? r->profile.cmdline : "");
 	d->mem_bytes = r->sys.mem_bytes;
 	d->test_time_s = r->test_time_s;
 	d->loaded = true;

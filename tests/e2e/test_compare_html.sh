@@ -2,7 +2,8 @@
 # test_compare_html.sh - the before/after page from a two-label history
 # built by two short suites: `compare -Rhtml` and `suite --html` write one
 # self-contained page (XML-parseable, inline SVG, no script, nothing
-# fetched) with the headline, bars, percentile curves, table and findings;
+# fetched) with the headline, IOPS, MiB/s and P99 bars, IOPS over time,
+# percentile curves, table, findings and when, where and how;
 # a one-label history gives that label's page; a gone JSON result is
 # noted and the page still renders.
 . "$(dirname "$0")/lib.sh"
@@ -36,9 +37,23 @@ check "page parses as XML (xmllint)" xmllint --noout "$T/cmp.html"
 check "headline judges each test by its metric, or no clear change" \
 	grep -Eq '<h1>([12] of 2 tests (faster|slower)(, 1 slower)?: .*(randread4k IOPS ×[0-9.]+|seqread64k MiB/s ×[0-9.]+)|no clear change from .* in all 2 tests)' "$T/cmp.html"
 bars=$(xmllint --xpath 'count(//*[local-name()="rect"][@class="bar"])' "$T/cmp.html")
-check_eq "a bar per test, label and metric" "$bars" 8
-curves=$(xmllint --xpath 'count(//*[local-name()="polyline"])' "$T/cmp.html")
+check_eq "a bar per test, label and metric (IOPS, MiB/s, P99)" "$bars" 12
+PCT='count(//*[local-name()="svg"][not(@aria-label)]//*[local-name()="polyline"])'
+TIME='count(//*[local-name()="svg"][contains(@aria-label,"IOPS over time")]//*[local-name()="polyline"])'
+curves=$(xmllint --xpath "$PCT" "$T/cmp.html")
 check_eq "percentile curves from the saved histograms" "$curves" 4
+lines=$(xmllint --xpath "$TIME" "$T/cmp.html")
+check_eq "IOPS over time, before and after overlaid per test" "$lines" 4
+check "MiB/s bars" grep -q '<h2>MiB/s (higher is better)</h2>' "$T/cmp.html"
+check "when, where and how: host, kernel, version per label" \
+	bash -c "grep -q '<h2>When, where and how</h2>' '$T/cmp.html' &&
+		grep -q '<tr><td>kernel</td><td>$(uname -s)' '$T/cmp.html' &&
+		grep -q '<tr><td>ioprobe version</td><td>' '$T/cmp.html'"
+check "each test's switches and date" \
+	bash -c "grep -q '<tr><td>randread4k: switches</td><td><code>ioprobe -b4K -r -w0 -t4 -o32' '$T/cmp.html' &&
+		grep -Eq '<tr><td>seqread64k: date</td><td>[0-9]{4}/[0-9]{2}/[0-9]{2} ' '$T/cmp.html'"
+check "file size from the saved results" \
+	grep -q '<tr><td>file size</td><td>16MiB</td>' "$T/cmp.html"
 check "table with factors and verdicts" \
 	bash -c "grep -q '<th>faster ×</th>' '$T/cmp.html' && grep -Eq '<td class=\"(good|bad|flat)\">(faster|slower|no clear change|mixed)</td>' '$T/cmp.html'"
 check "findings for both labels" \
@@ -57,6 +72,8 @@ check "gone JSON result noted once" \
 	bash -c "[ \$(grep -c 'saved JSON result is unreadable' '$T/out') = 1 ]"
 run_io compare --history "$H" -Rhtml
 check "page without one JSON parses" xmllint --noout "$T/out"
-curves=$(xmllint --xpath 'count(//*[local-name()="polyline"])' "$T/out")
+curves=$(xmllint --xpath "$PCT" "$T/out")
 check_eq "one curve fewer" "$curves" 3
+lines=$(xmllint --xpath "$TIME" "$T/out")
+check_eq "one IOPS-over-time line fewer" "$lines" 3
 finish

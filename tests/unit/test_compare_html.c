@@ -103,7 +103,8 @@ static void test_two_labels(void **state)
 	assert_non_null(strstr(out, "<h1>2 of 2 tests faster: randread4k "
 				    "IOPS ×17, seq&lt;script&gt; MiB/s ×6.7"
 				    "</h1>"));
-	assert_int_equal(count(out, "<rect class=\"bar\""), 8);
+	/* IOPS, MiB/s and P99 */
+	assert_int_equal(count(out, "<rect class=\"bar\""), 12);
 	assert_int_equal(count(out, "<polyline"), 4);
 	assert_non_null(strstr(out, "log scale"));
 	assert_non_null(strstr(out, "<td>×206</td>"));
@@ -135,7 +136,7 @@ static void test_one_label(void **state)
 	out = page(&v);
 	assert_non_null(strstr(out, "Storage benchmark: 'demo'"));
 	assert_non_null(strstr(out, "--label after"));
-	assert_int_equal(count(out, "<rect class=\"bar\""), 4);
+	assert_int_equal(count(out, "<rect class=\"bar\""), 6);
 	assert_int_equal(count(out, "Findings for"), 1);
 	assert_null(strstr(out, "faster ×"));
 	assert_non_null(strstr(out, "97,744"));
