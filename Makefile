@@ -80,9 +80,11 @@ $(B)/obj/%.o: src/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
+# IOPROBE_SRCDIR: where a unit test finds the docs and the completion
 $(B)/tests/%: tests/unit/%.c $(B)/libioprobe.a
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(B)/libioprobe.a -lcmocka $(LIBS)
+	$(CC) $(ALL_CFLAGS) -DIOPROBE_SRCDIR='"$(CURDIR)"' -Isrc -o $@ $< \
+		$(B)/libioprobe.a -lcmocka $(LIBS)
 
 unit: $(UNIT_BINS)
 
@@ -98,10 +100,14 @@ deps:
 deps-run:
 	@bash scripts/deps.sh run
 
+COMPLETIONS := $(PREFIX)/share/bash-completion/completions
+
 install: $(BIN)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -d $(DESTDIR)$(COMPLETIONS)
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/ioprobe
 	install -m 644 docs/ioprobe.1 $(DESTDIR)$(PREFIX)/share/man/man1/ioprobe.1
+	install -m 644 completion/ioprobe.bash $(DESTDIR)$(COMPLETIONS)/ioprobe
 
 # The newcomer's first command: a short suite on a temporary file in the
 # current folder (deleted afterwards), with the summary and findings; it

@@ -1,7 +1,8 @@
 /* compare.c - `ioprobe compare`: two labels of the suite history side by
  * side per test, as a text table, CSV, JSON or an HTML page, on stdout;
  * exit 3 when a test got clearly worse.  The model is built by
- * workflow/compare.h and formatted by report/report_compare.h. */
+ * workflow/compare.h and formatted by report/report_compare.h; the options
+ * are compare's table for the shared parser (opt_table.h). */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 #include "cmd/subcmd.h"
 #include "lib/atomic_file.h"
 #include "lib/util.h"
+#include "profile/opt_table.h"
 #include "report/report_compare.h"
 #include "report/report_compare_html.h"
 #include "workflow/compare.h"
@@ -54,6 +56,7 @@ static void compare_usage(FILE *f)
 	fputs("usage: ioprobe compare [--history FILE] [--from LABEL] "
 	      "[--to LABEL] [--allow-different]\n"
 	      "                       [-Rtext|-Rcsv|-Rjson|-Rhtml]\n"
+	      "  (each --opt VALUE or --opt=VALUE)\n"
 	      "  compares two labels of the suite history (default: the "
 	      "first and the latest label);\n"
 	      "  -Rhtml writes a self-contained page: ioprobe compare -Rhtml "
@@ -115,55 +118,112 @@ static void default_labels(const struct history *h, const char **from,
 			*from = h->rows[i].label;
 }
 
+struct compare_args {
+	const char *hist, *from, *to;
+	enum result_format fmt;
+	bool allow_different;
+};
+
+static int set_hist(void *ctx, const char *v, char *err, size_t errlen)
+{
+	(void)err;
+	(void)errlen;
+	((struct compare_args *)ctx)->hist = v;
+	return 0;
+}
+
+static int set_from(void *ctx, const char *v, char *err, size_t errlen)
+{
+	(void)err;
+	(void)errlen;
+	((struct compare_args *)ctx)->from = v;
+	return 0;
+}
+
+static int set_to(void *ctx, const char *v, char *err, size_t errlen)
+{
+	(void)err;
+	(void)errlen;
+	((struct compare_args *)ctx)->to = v;
+	return 0;
+}
+
+static int set_allow(void *ctx, const char *v, char *err, size_t errlen)
+{
+	(void)v;
+	(void)err;
+	(void)errlen;
+	((struct compare_args *)ctx)->allow_different = true;
+	return 0;
+}
+
+static const struct opt_spec compare_opts[] = {
+	{ "history", OPT_VALUE, "FILE", set_hist },
+	{ "from", OPT_VALUE, "LABEL", set_from },
+	{ "to", OPT_VALUE, "LABEL", set_to },
+	{ "allow-different", OPT_FLAG, NULL, set_allow },
+	{ "help", OPT_HELP, NULL, NULL },
+};
+
+const struct opt_table compare_opt_table = {
+	"compare", compare_opts, ARRAY_SIZE(compare_opts)
+};
+
+/* -R<fmt>; anything else is not compare's. */
+static int compare_other(void *ctx, int argc, char **argv, int *i,
+			 char *err, size_t errlen)
+{
+	struct compare_args *c = ctx;
+	const char *a = argv[*i];
+	char esc[256];
+
+	(void)argc;
+	if (!strcmp(a, "-Rcsv"))
+		c->fmt = FORMAT_CSV;
+	else if (!strcmp(a, "-Rjson"))
+		c->fmt = FORMAT_JSON;
+	else if (!strcmp(a, "-Rhtml"))
+		c->fmt = FORMAT_HTML;
+	else if (!strcmp(a, "-Rtext"))
+		c->fmt = FORMAT_TEXT;
+	else if (!strncmp(a, "-R", 2))
+		return errf(err, errlen, EINVAL, "invalid format '%s': "
+			    "expected -Rtext, -Rcsv, -Rjson or -Rhtml",
+			    opt_shown(esc, sizeof(esc), a));
+	else if (a[0] == '-' && a[1])
+		return -ENOENT;
+	else
+		return errf(err, errlen, EINVAL, "unexpected argument '%s': "
+			    "expected --history, --from, --to, "
+			    "--allow-different or -R<format>",
+			    opt_shown(esc, sizeof(esc), a));
+	return 0;
+}
+
+/* 0 to go on, 1 after --help, 2 on a usage error (printed). */
 static int parse_compare_args(int argc, char **argv, const char **hist,
 			      const char **from, const char **to,
 			      enum result_format *fmt, bool *allow)
 {
-	int i;
+	struct compare_args c = { NULL, NULL, NULL, FORMAT_TEXT, false };
+	char err[512];
+	int ret;
 
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		const char **dst = !strcmp(a, "--history") ? hist :
-				   !strcmp(a, "--from")    ? from :
-				   !strcmp(a, "--to")      ? to :
-							     NULL;
-
-		if (dst && i + 1 >= argc) {
-			fprintf(stderr, "ioprobe: error: missing value for "
-					"'%s'\n", a);
-			return 2;
-		} else if (dst) {
-			*dst = argv[++i];
-		} else if (!strcmp(a, "--allow-different")) {
-			*allow = true;
-		} else if (!strcmp(a, "-Rcsv")) {
-			*fmt = FORMAT_CSV;
-		} else if (!strcmp(a, "-Rjson")) {
-			*fmt = FORMAT_JSON;
-		} else if (!strcmp(a, "-Rhtml")) {
-			*fmt = FORMAT_HTML;
-		} else if (!strcmp(a, "-Rtext")) {
-			*fmt = FORMAT_TEXT;
-		} else if (!strcmp(a, "--help") || !strcmp(a, "-?")) {
-			compare_usage(stdout);
-			return 1;
-		} else if (!strncmp(a, "-R", 2)) {
-			fprintf(stderr, "ioprobe: error: invalid format '%.60s': "
-					"expected -Rtext, -Rcsv, -Rjson or "
-					"-Rhtml\n", a);
-			return 2;
-		} else if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "ioprobe: error: unknown option '%.60s': "
-					"see ioprobe compare --help\n", a);
-			return 2;
-		} else {
-			fprintf(stderr, "ioprobe: error: unexpected argument "
-					"'%.60s': expected --history, --from, "
-					"--to, --allow-different or "
-					"-R<format>\n", a);
-			return 2;
-		}
+	ret = opt_parse(&compare_opt_table, argc, argv, &c, compare_other, err,
+			sizeof(err));
+	if (ret == OPT_HELP_ASKED) {
+		compare_usage(stdout);
+		return 1;
 	}
+	if (ret) {
+		fprintf(stderr, "ioprobe: error: %s\n", err);
+		return 2;
+	}
+	*hist = c.hist;
+	*from = c.from;
+	*to = c.to;
+	*fmt = c.fmt;
+	*allow = c.allow_different;
 	return 0;
 }
 

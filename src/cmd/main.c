@@ -117,20 +117,16 @@ int main(int argc, char **argv)
 {
 	struct profile p;
 	char err[1024] = "";
+	size_t i;
 	int status;
 
 	/* whatever path returns from main (or calls exit), the files we
 	 * created and did not mean to keep go too */
 	atexit(cleanup_now);
-	if (argc > 1 && !strcmp(argv[1], "suite"))
-		return final_status(fleet_cmd_refuse("suite") >= 0 ? 2 :
-				    suite_main(argc - 1, argv + 1));
-	if (argc > 1 && !strcmp(argv[1], "compare"))
-		return final_status(compare_main(argc - 1, argv + 1));
-	if (argc > 1 && !strcmp(argv[1], "show"))
-		return final_status(show_main(argc - 1, argv + 1));
-	if (argc > 1 && !strcmp(argv[1], "sweep"))
-		return final_status(sweep_main(argc - 1, argv + 1));
+	for (i = 0; argc > 1 && i < nsubcmds; i++)
+		if (!strcmp(argv[1], subcmds[i].name))
+			return final_status(subcmds[i].main(argc - 1,
+							    argv + 1));
 
 	profile_init(&p);
 	switch (cli_parse(argc, argv, &p, err, sizeof(err))) {

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "lib/atomic_file.h"
+#include "profile/opt_table.h"
 #include "profile/format.h"
 #include "report/report.h"
 #include "results/results.h"
@@ -31,48 +32,72 @@ static int show_format(const char *name, enum result_format *fmt)
 	return 0;
 }
 
+struct show_args {
+	const char *path;
+	enum result_format fmt;
+};
+
+static const struct opt_spec show_opts[] = {
+	{ "help", OPT_HELP, NULL, NULL },
+};
+
+const struct opt_table show_opt_table = {
+	"show", show_opts, ARRAY_SIZE(show_opts)
+};
+
+/* -R<fmt> (or -R fmt), -h, or the file. */
+static int show_other(void *ctx, int argc, char **argv, int *i, char *err,
+		      size_t errlen)
+{
+	struct show_args *sa = ctx;
+	const char *a = argv[*i], *val;
+	char esc[256];
+
+	if (!strcmp(a, "-h"))
+		return OPT_HELP_ASKED;
+	if (!strncmp(a, "-R", 2)) {
+		val = a[2] ? a + 2 : (*i + 1 < argc ? argv[++*i] : "");
+		if (show_format(val, &sa->fmt))
+			return errf(err, errlen, EINVAL, "invalid show format "
+				    "'%s': expected text, xml, json, csv or "
+				    "html", opt_shown(esc, sizeof(esc), val));
+		return 0;
+	}
+	if (a[0] == '-' && a[1])
+		return -ENOENT;
+	if (sa->path)
+		return errf(err, errlen, EINVAL, "extra argument '%s': "
+			    "expected " SHOW_USAGE,
+			    opt_shown(esc, sizeof(esc), a));
+	sa->path = a;
+	return 0;
+}
+
 /* Parse argv; 0 to go on, 1 after --help, 2 on a usage error. */
 static int show_args(int argc, char **argv, const char **path,
 		     enum result_format *fmt)
 {
-	const char *val;
-	int i;
+	struct show_args sa = { NULL, *fmt };
+	char err[512];
+	int ret;
 
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (!strcmp(a, "--help") || !strcmp(a, "-?") ||
-		    !strcmp(a, "-h")) {
-			fputs("usage: " SHOW_USAGE "\n", stdout);
-			return 1;
-		}
-		if (!strncmp(a, "-R", 2)) {
-			val = a[2] ? a + 2 : (i + 1 < argc ? argv[++i] : "");
-			if (show_format(val, fmt)) {
-				fprintf(stderr,
-					"ioprobe: error: invalid show format '%s': expected text, xml, json, csv or html\n",
-					val);
-				return 2;
-			}
-		} else if (a[0] == '-' && a[1]) {
-			fprintf(stderr,
-				"ioprobe: error: unknown show option '%s': expected " SHOW_USAGE "\n",
-				a);
-			return 2;
-		} else if (*path) {
-			fprintf(stderr,
-				"ioprobe: error: extra argument '%s': expected " SHOW_USAGE "\n",
-				a);
-			return 2;
-		} else {
-			*path = a;
-		}
+	ret = opt_parse(&show_opt_table, argc, argv, &sa, show_other, err,
+			sizeof(err));
+	if (ret == OPT_HELP_ASKED) {
+		fputs("usage: " SHOW_USAGE "\n", stdout);
+		return 1;
 	}
-	if (!*path) {
+	if (ret) {
+		fprintf(stderr, "ioprobe: error: %s\n", err);
+		return 2;
+	}
+	if (!sa.path) {
 		fputs("ioprobe: error: missing result file: expected "
 		      SHOW_USAGE "\n", stderr);
 		return 2;
 	}
+	*path = sa.path;
+	*fmt = sa.fmt;
 	return 0;
 }
 

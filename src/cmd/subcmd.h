@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "profile/opt_table.h"
 #include "profile/profile.h"
 #include "workflow/history.h"
 
@@ -15,6 +16,24 @@ int suite_main(int argc, char **argv);	/* suite.c */
 int compare_main(int argc, char **argv);	/* compare.c */
 int show_main(int argc, char **argv);	/* show.c */
 int sweep_main(int argc, char **argv);	/* sweep.c */
+
+/* Their long options, for the shared parser (opt_table.h). */
+extern const struct opt_table suite_opt_table;	/* suite_args.c */
+extern const struct opt_table compare_opt_table;	/* compare.c */
+extern const struct opt_table show_opt_table;	/* show.c */
+extern const struct opt_table sweep_opt_table;	/* sweep_args.c */
+
+/* The subcommands, in the order of the usage text: main.c dispatches
+ * through this list, and the help, man page and completion are checked
+ * against it and the tables (commands.c). */
+struct subcmd {
+	const char *name;
+	int (*main)(int argc, char **argv);
+	const struct opt_table *opts;
+};
+
+extern const struct subcmd subcmds[];
+extern const size_t nsubcmds;
 
 /* Write the comparison of @from -> @to as @fmt (FORMAT_TEXT, CSV, JSON,
  * HTML) on @f; @from == @to prints that label's summary and findings.

@@ -1,9 +1,11 @@
-/* suite_args.c - the options of `ioprobe suite`: each value checked as
- * it is read, with one error line naming the option and the value (control
+/* suite_args.c - the options of `ioprobe suite`: its table for the
+ * shared long-option parser (opt_table.h), each value checked as it is
+ * read, with one error line naming the option and the value (control
  * characters shown escaped), and --history / --html refused before
  * anything runs when they could not be written.  See suite_args.h.
  */
 #include "cmd/suite_args.h"
+#include "cmd/subcmd.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -14,6 +16,8 @@
 
 #include "lib/atomic_file.h"
 #include "lib/util.h"
+#include "profile/engine_name.h"
+#include "profile/opt_table.h"
 #include "profile/parse.h"
 
 static void suite_usage(FILE *f)
@@ -26,7 +30,8 @@ static void suite_usage(FILE *f)
 	      "[--profile-file FILE]\n"
 	      "         [--history FILE] [--expect iops=N,mbps=N] "
 	      "[--keep-file] [--wide] [--html FILE] [-Rcsv|-Rjson]\n"
-	      "         [--quiet]\n"
+	      "         [--engine NAME] [--quiet]   (each --opt VALUE or "
+	      "--opt=VALUE)\n"
 	      "  PATH: a folder on the disk under test (or a new file name);\n"
 	      "    several PATHs (up to 8): each test runs on one file per "
 	      "PATH at once\n"
@@ -40,20 +45,6 @@ static void suite_usage(FILE *f)
 }
 
 /* ---- options ------------------------------------------------------- */
-
-/* @s for an error message: control bytes escaped (str_escape_c), cut
- * after 60 characters with "...". */
-static const char *shown(char *buf, size_t len, const char *s)
-{
-	char head[61];
-	size_t n = strlen(s);
-
-	str_copy(head, sizeof(head), s);
-	str_escape_c(buf, len > 3 ? len - 3 : len, head);
-	if (n > 60)
-		strncat(buf, "...", len - strlen(buf) - 1);
-	return buf;
-}
 
 /* 0 when no piece of the comma-separated @s is empty (or blank). */
 static bool has_empty_piece(const char *s)
@@ -187,111 +178,183 @@ static int check_html_opt(const char *path)
 	return -1;
 }
 
-/* A valued option @a with value @v into @o: 0, 2 after printing why, -1
- * for a bad value (the caller says what was expected), -2 when @a is no
- * suite option. */
-static int parse_valued(const char *a, const char *v, struct suite_opts *o)
-{
-	char esc[512];
-	int ret;
+/* ---- the table: one setter per option -------------------------------- */
 
-	if (!strcmp(a, "--label")) {
-		if (!v[0])
-			return -1;
-		if (str_has_control(v)) {
-			fprintf(stderr, "ioprobe: error: invalid --label '%s': "
-					"control characters are not allowed\n",
-				shown(esc, sizeof(esc), v));
-			return 2;
-		}
-		o->label = v;
-	} else if (!strcmp(a, "--history")) {
-		o->history = v;
-	} else if (!strcmp(a, "--html")) {
-		o->html = v;
-	} else if (!strcmp(a, "--profiles")) {
-		if (v[0] && has_empty_piece(v)) {
-			fprintf(stderr, "ioprobe: error: invalid --profiles "
-					"'%s': empty profile name\n",
-				shown(esc, sizeof(esc), v));
-			return 2;
-		}
-		o->profiles = v;
-	} else if (!strcmp(a, "--profile-file")) {
-		o->profile_file = v;
-	} else if (!strcmp(a, "--duration")) {
-		return parse_seconds(v, 1, &o->duration_s) ? -1 : 0;
-	} else if (!strcmp(a, "--warmup")) {
-		return parse_seconds(v, 0, &o->warmup_s) ? -1 : 0;
-	} else if (!strcmp(a, "--file-size")) {
-		return parse_size(v, 1, &o->file_bytes) ||
-		       o->file_bytes < (1u << 20) ? -1 : 0;
-	} else if (!strcmp(a, "--expect")) {
-		ret = parse_expect(v, o);
-		if (ret == -EEXIST) {
-			fprintf(stderr, "ioprobe: error: invalid --expect '%s': "
-					"a key is given twice\n",
-				shown(esc, sizeof(esc), v));
-			return 2;
-		}
-		return ret ? -1 : 0;
-	} else {
-		return -2;
-	}
+static int bad(char *err, size_t errlen, const char *opt, const char *v,
+	       const char *why)
+{
+	char esc[256];
+
+	return errf(err, errlen, EINVAL, "invalid %s '%s': %s", opt,
+		    opt_shown(esc, sizeof(esc), v), why);
+}
+
+static int set_label(void *ctx, const char *v, char *err, size_t errlen)
+{
+	if (str_has_control(v))
+		return bad(err, errlen, "--label", v,
+			   "control characters are not allowed");
+	((struct suite_opts *)ctx)->label = v;
 	return 0;
 }
 
-/* A flag or PATH @a into @o: 1 taken, 0 not a flag, 2 after printing
- * why, 3 for --help (printed). */
-static int parse_flag(const char *a, struct suite_opts *o)
+static int set_history(void *ctx, const char *v, char *err, size_t errlen)
 {
-	char esc[512];
-
-	if (!strcmp(a, "--help") || !strcmp(a, "-?")) {
-		suite_usage(stdout);
-		return 3;
-	} else if (!strcmp(a, "--keep-file")) {
-		o->keep = true;
-	} else if (!strcmp(a, "--wide")) {
-		o->wide = true;
-	} else if (!strcmp(a, "--quiet")) {
-		o->quiet = true;
-	} else if (!strcmp(a, "-Rcsv") || !strcmp(a, "-Rjson") ||
-		   !strcmp(a, "-Rtext")) {
-		o->fmt = a[2] == 'c' ? FORMAT_CSV :
-			 a[2] == 'j' ? FORMAT_JSON : FORMAT_TEXT;
-	} else if (a[0] != '-') {
-		if (o->npaths == SUITE_MAX_PATHS) {
-			fprintf(stderr, "ioprobe: error: unexpected argument "
-					"'%s': expected at most %d PATHs\n",
-				shown(esc, sizeof(esc), a), SUITE_MAX_PATHS);
-			return 2;
-		}
-		if (!a[0]) {
-			fprintf(stderr, "ioprobe: error: invalid PATH '': "
-					"expected a folder on the disk under "
-					"test\n");
-			return 2;
-		}
-		o->paths[o->npaths++] = a;
-	} else {
-		return 0;
-	}
-	return 1;
+	(void)err;
+	(void)errlen;
+	((struct suite_opts *)ctx)->history = v;
+	return 0;
 }
 
-static void bad_value(const char *a, const char *v)
+static int set_html(void *ctx, const char *v, char *err, size_t errlen)
 {
-	char esc[512];
+	(void)err;
+	(void)errlen;
+	((struct suite_opts *)ctx)->html = v;
+	return 0;
+}
 
-	fprintf(stderr, "ioprobe: error: invalid %s '%s': expected %s\n",
-		a, shown(esc, sizeof(esc), v),
-		!strcmp(a, "--file-size") ? "a size of 1M or more, "
-					    "such as 256M or 4G" :
-		!strcmp(a, "--expect") ? "iops=N,mbps=N (MiB/s)" :
-		!strcmp(a, "--label") ? "a non-empty name" :
-		!strcmp(a, "--duration") ? "whole seconds, 1 or more" :
-					   "whole seconds");
+static int set_profiles(void *ctx, const char *v, char *err, size_t errlen)
+{
+	if (has_empty_piece(v))
+		return bad(err, errlen, "--profiles", v, "empty profile name");
+	((struct suite_opts *)ctx)->profiles = v;
+	return 0;
+}
+
+static int set_profile_file(void *ctx, const char *v, char *err,
+			    size_t errlen)
+{
+	(void)err;
+	(void)errlen;
+	((struct suite_opts *)ctx)->profile_file = v;
+	return 0;
+}
+
+static int set_duration(void *ctx, const char *v, char *err, size_t errlen)
+{
+	if (parse_seconds(v, 1, &((struct suite_opts *)ctx)->duration_s))
+		return bad(err, errlen, "--duration", v,
+			   "expected whole seconds, 1 or more");
+	return 0;
+}
+
+static int set_warmup(void *ctx, const char *v, char *err, size_t errlen)
+{
+	if (parse_seconds(v, 0, &((struct suite_opts *)ctx)->warmup_s))
+		return bad(err, errlen, "--warmup", v, "expected whole seconds");
+	return 0;
+}
+
+static int set_file_size(void *ctx, const char *v, char *err, size_t errlen)
+{
+	struct suite_opts *o = ctx;
+
+	if (parse_size(v, 1, &o->file_bytes) || o->file_bytes < (1u << 20))
+		return bad(err, errlen, "--file-size", v, "expected a size of "
+			   "1M or more, such as 256M or 4G");
+	return 0;
+}
+
+static int set_expect(void *ctx, const char *v, char *err, size_t errlen)
+{
+	int ret = parse_expect(v, ctx);
+
+	if (ret == -EEXIST)
+		return bad(err, errlen, "--expect", v, "a key is given twice");
+	if (ret)
+		return bad(err, errlen, "--expect", v,
+			   "expected iops=N,mbps=N (MiB/s)");
+	return 0;
+}
+
+static int set_engine(void *ctx, const char *v, char *err, size_t errlen)
+{
+	if (!engine_name_canonical(v))
+		return bad(err, errlen, "--engine", v,
+			   "expected io_uring, libaio, sync or null");
+	((struct suite_opts *)ctx)->engine = v;
+	return 0;
+}
+
+static int set_keep(void *ctx, const char *v, char *err, size_t errlen)
+{
+	(void)v;
+	(void)err;
+	(void)errlen;
+	((struct suite_opts *)ctx)->keep = true;
+	return 0;
+}
+
+static int set_wide(void *ctx, const char *v, char *err, size_t errlen)
+{
+	(void)v;
+	(void)err;
+	(void)errlen;
+	((struct suite_opts *)ctx)->wide = true;
+	return 0;
+}
+
+static int set_quiet(void *ctx, const char *v, char *err, size_t errlen)
+{
+	(void)v;
+	(void)err;
+	(void)errlen;
+	((struct suite_opts *)ctx)->quiet = true;
+	return 0;
+}
+
+static const struct opt_spec suite_opts_list[] = {
+	{ "label", OPT_VALUE, "LABEL", set_label },
+	{ "duration", OPT_VALUE, "S", set_duration },
+	{ "warmup", OPT_VALUE, "S", set_warmup },
+	{ "file-size", OPT_VALUE, "SIZE", set_file_size },
+	{ "profiles", OPT_VALUE, "a,b,...", set_profiles },
+	{ "profile-file", OPT_VALUE, "FILE", set_profile_file },
+	{ "history", OPT_VALUE, "FILE", set_history },
+	{ "expect", OPT_VALUE, "iops=N,mbps=N", set_expect },
+	{ "engine", OPT_VALUE, "NAME", set_engine },
+	{ "html", OPT_VALUE, "FILE", set_html },
+	{ "keep-file", OPT_FLAG, NULL, set_keep },
+	{ "wide", OPT_FLAG, NULL, set_wide },
+	{ "quiet", OPT_FLAG, NULL, set_quiet },
+	{ "help", OPT_HELP, NULL, NULL },
+};
+
+const struct opt_table suite_opt_table = {
+	"suite", suite_opts_list, ARRAY_SIZE(suite_opts_list)
+};
+
+/* -R<fmt> or a PATH. */
+static int suite_other(void *ctx, int argc, char **argv, int *i, char *err,
+		       size_t errlen)
+{
+	struct suite_opts *o = ctx;
+	const char *a = argv[*i];
+	char esc[256];
+
+	(void)argc;
+	if (!strcmp(a, "-Rcsv") || !strcmp(a, "-Rjson") ||
+	    !strcmp(a, "-Rtext")) {
+		o->fmt = a[2] == 'c' ? FORMAT_CSV :
+			 a[2] == 'j' ? FORMAT_JSON : FORMAT_TEXT;
+		return 0;
+	}
+	if (!strncmp(a, "-R", 2))
+		return errf(err, errlen, EINVAL, "invalid format '%s': "
+			    "expected -Rtext, -Rcsv or -Rjson",
+			    opt_shown(esc, sizeof(esc), a));
+	if (a[0] == '-')
+		return -ENOENT;
+	if (o->npaths == SUITE_MAX_PATHS)
+		return errf(err, errlen, EINVAL, "unexpected argument '%s': "
+			    "expected at most %d PATHs",
+			    opt_shown(esc, sizeof(esc), a), SUITE_MAX_PATHS);
+	if (!a[0])
+		return errf(err, errlen, EINVAL, "invalid PATH '': expected a "
+			    "folder on the disk under test");
+	o->paths[o->npaths++] = a;
+	return 0;
 }
 
 /* The whole command line has been read: PATH given, files usable. */
@@ -311,8 +374,8 @@ static int check_args(const struct suite_opts *o)
 
 int suite_parse_args(int argc, char **argv, struct suite_opts *o)
 {
-	char esc[512];
-	int i, ret;
+	char err[768];
+	int ret;
 
 	memset(o, 0, sizeof(*o));
 	o->label = "run";
@@ -320,35 +383,15 @@ int suite_parse_args(int argc, char **argv, struct suite_opts *o)
 	o->warmup_s = 5;
 	o->file_bytes = 4ull << 30;
 	o->profiles = SUITE_DEFAULT_PROFILES;
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-
-		ret = parse_flag(a, o);
-		if (ret == 3)
-			return 1;
-		if (ret == 2)
-			return 2;
-		if (ret == 1)
-			continue;
-		if (!v) {
-			fprintf(stderr, "ioprobe: error: missing value for "
-					"'%s'\n", a);
-			return 2;
-		}
-		ret = parse_valued(a, v, o);
-		if (ret == -2) {
-			fprintf(stderr, "ioprobe: error: unknown suite option "
-					"'%s': see ioprobe suite --help\n",
-				shown(esc, sizeof(esc), a));
-			return 2;
-		}
-		if (ret == -1)
-			bad_value(a, v);
-		if (ret)
-			return 2;
-		i++;
+	ret = opt_parse(&suite_opt_table, argc, argv, o, suite_other, err,
+			sizeof(err));
+	if (ret == OPT_HELP_ASKED) {
+		suite_usage(stdout);
+		return 1;
+	}
+	if (ret) {
+		fprintf(stderr, "ioprobe: error: %s\n", err);
+		return 2;
 	}
 	return check_args(o);
 }
-

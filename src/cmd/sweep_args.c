@@ -1,10 +1,13 @@
 /* sweep_args.c - the options of `ioprobe sweep`: its own (--label,
- * --history, --html, --slo, --file-size, --keep-file, --quiet, -Rjson),
+ * --history, --html, --slo, --file-size, --engine, --keep-file, --quiet,
+ * -Rjson) in its table for the shared long-option parser (opt_table.h),
  * each as --opt=VALUE or --opt VALUE, the one list switch (-b, -o or -t
- * with several values), and every other argument passed to the run's
- * DiskSpd parser as typed.  See sweep_args.h.
+ * with several values), and every other argument (DiskSpd switches, the
+ * run's long options, the target) passed to the run's parser as typed.
+ * See sweep_args.h.
  */
 #include "cmd/sweep_args.h"
+#include "cmd/subcmd.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -16,6 +19,8 @@
 
 #include "lib/atomic_file.h"
 #include "lib/util.h"
+#include "profile/cli_long.h"
+#include "profile/opt_table.h"
 #include "profile/parse.h"
 
 static void sweep_usage(FILE *f)
@@ -26,6 +31,7 @@ static void sweep_usage(FILE *f)
 	      "[--slo P99:5ms]\n"
 	      "         [--file-size SIZE] [--keep-file] [--quiet] "
 	      "[--engine NAME] [-Rjson]\n"
+	      "  (each --opt VALUE or --opt=VALUE)\n"
 	      "  runs the workload once per value of the one list switch "
 	      "(each point a full run:\n  its own warm-up -W and -d); a range "
 	      "A..B doubles from A to B (-b4K..1M, -o1..128)\n"
@@ -37,18 +43,6 @@ static void sweep_usage(FILE *f)
 	      "P99 stays under T\n"
 	      "  example: ioprobe sweep -b4K,16K,64K,256K,1M -r -w0 -t1 -o8 "
 	      "-Su -d10 /dev/sdb\n", f);
-}
-
-/* @s for an error message: control bytes escaped, cut after 60. */
-static const char *shown(char *buf, size_t len, const char *s)
-{
-	char head[61];
-
-	str_copy(head, sizeof(head), s);
-	str_escape_c(buf, len > 3 ? len - 3 : len, head);
-	if (strlen(s) > 60)
-		strncat(buf, "...", len - strlen(buf) - 1);
-	return buf;
 }
 
 /* "P99:5ms", "p99:800us", "P99:0.5s" -> ms.  0 or -EINVAL. */
@@ -74,124 +68,156 @@ static int parse_slo(const char *s, double *ms)
 	return 0;
 }
 
-/* A valued sweep option @name = @v into @o: 0, 2 after printing why. */
-static int set_valued(const char *name, const char *v, struct sweep_opts *o)
-{
-	char esc[512], err[2 * PATH_MAX + 64];
+/* ---- the table: one setter per option -------------------------------- */
 
-	if (!strcmp(name, "--label")) {
-		if (!v[0] || str_has_control(v)) {
-			fprintf(stderr, "ioprobe: error: invalid --label '%s': "
-					"expected a name without control "
-					"characters\n",
-				shown(esc, sizeof(esc), v));
-			return 2;
-		}
-		o->label = v;
-	} else if (!strcmp(name, "--history")) {
-		o->history = v;
-	} else if (!strcmp(name, "--html")) {
-		if (atomic_file_check(v, err, sizeof(err))) {
-			fprintf(stderr, "ioprobe: error: invalid --html '%s': "
-					"%s\n", shown(esc, sizeof(esc), v), err);
-			return 2;
-		}
-		o->html = v;
-	} else if (!strcmp(name, "--slo")) {
-		if (parse_slo(v, &o->slo_p99_ms)) {
-			fprintf(stderr, "ioprobe: error: invalid --slo '%s': "
-					"expected P99:TIME such as P99:5ms, "
-					"P99:800us or P99:1s\n",
-				shown(esc, sizeof(esc), v));
-			return 2;
-		}
-	} else if (parse_size(v, 1, &o->file_bytes) ||
-		   o->file_bytes < (1u << 20)) {	/* --file-size */
-		fprintf(stderr, "ioprobe: error: invalid --file-size '%s': "
-				"expected a size of 1M or more, such as 256M "
-				"or 4G\n", shown(esc, sizeof(esc), v));
-		return 2;
-	}
+static int bad(char *err, size_t errlen, const char *opt, const char *v,
+	       const char *why)
+{
+	char esc[256];
+
+	return errf(err, errlen, EINVAL, "invalid %s '%s': %s", opt,
+		    opt_shown(esc, sizeof(esc), v), why);
+}
+
+static int set_label(void *ctx, const char *v, char *err, size_t errlen)
+{
+	if (str_has_control(v))
+		return bad(err, errlen, "--label", v, "expected a name "
+			   "without control characters");
+	((struct sweep_opts *)ctx)->label = v;
 	return 0;
 }
 
-static bool is_valued(const char *a, size_t n)
+static int set_history(void *ctx, const char *v, char *err, size_t errlen)
 {
-	static const char *const names[] = { "--label", "--history", "--html",
-					     "--slo", "--file-size" };
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(names); i++)
-		if (strlen(names[i]) == n && !strncmp(a, names[i], n))
-			return true;
-	return false;
+	(void)err;
+	(void)errlen;
+	((struct sweep_opts *)ctx)->history = v;
+	return 0;
 }
 
-/* A sweep option at argv[*i]: 1 taken (*i moved past its value), 0 not
- * one, 2 after printing why, 3 for --help (printed). */
-static int sweep_option(int argc, char **argv, int *i, struct sweep_opts *o)
+static int set_html(void *ctx, const char *v, char *err, size_t errlen)
 {
-	const char *a = argv[*i], *eq = strchr(a, '=');
-	size_t n = eq ? (size_t)(eq - a) : strlen(a);
-	char name[32];
+	char why[2 * PATH_MAX + 64];
 
-	if (!strcmp(a, "--help") || !strcmp(a, "-?")) {
-		sweep_usage(stdout);
-		return 3;
-	}
-	if (!strcmp(a, "--keep-file") || !strcmp(a, "--quiet")) {
-		*(a[2] == 'k' ? &o->keep : &o->quiet) = true;
-		return 1;
-	}
-	if (!strcmp(a, "-Rjson") || !strcmp(a, "-Rtext")) {
-		o->fmt = a[2] == 'j' ? FORMAT_JSON : FORMAT_TEXT;
-		return 1;
-	}
-	if (!strncmp(a, "-R", 2) || !strncmp(a, "--output", 8)) {
-		fprintf(stderr, "ioprobe: error: invalid sweep option '%s': "
-				"a sweep writes its table as -Rtext or -Rjson, "
-				"each point's JSON beside the history\n", a);
-		return 2;
-	}
-	if (!is_valued(a, n))
-		return 0;
-	str_copy(name, sizeof(name), a);
-	name[n] = '\0';
-	if (!eq && *i + 1 >= argc) {
-		fprintf(stderr, "ioprobe: error: missing value for '%s'\n",
-			name);
-		return 2;
-	}
-	if (set_valued(name, eq ? eq + 1 : argv[++*i], o))
-		return 2;
-	return 1;
+	if (atomic_file_check(v, why, sizeof(why)))
+		return bad(err, errlen, "--html", v, why);
+	((struct sweep_opts *)ctx)->html = v;
+	return 0;
 }
+
+static int set_slo(void *ctx, const char *v, char *err, size_t errlen)
+{
+	if (parse_slo(v, &((struct sweep_opts *)ctx)->slo_p99_ms))
+		return bad(err, errlen, "--slo", v, "expected P99:TIME such "
+			   "as P99:5ms, P99:800us or P99:1s");
+	return 0;
+}
+
+static int set_file_size(void *ctx, const char *v, char *err, size_t errlen)
+{
+	struct sweep_opts *o = ctx;
+
+	if (parse_size(v, 1, &o->file_bytes) || o->file_bytes < (1u << 20))
+		return bad(err, errlen, "--file-size", v, "expected a size of "
+			   "1M or more, such as 256M or 4G");
+	return 0;
+}
+
+/* Where the target is in the run's argv so far: the first token that is
+ * neither a switch nor the value of a long option; run_argc if none. */
+static int target_index(const struct sweep_opts *o)
+{
+	const struct opt_spec *prev;
+	int k;
+
+	for (k = 1; k < o->run_argc; k++) {
+		if (o->run_argv[k][0] == '-')
+			continue;
+		prev = cli_long_find(o->run_argv[k - 1]);
+		if (k > 1 && prev && prev->kind == OPT_VALUE &&
+		    !strchr(o->run_argv[k - 1], '='))
+			continue;
+		break;
+	}
+	return k;
+}
+
+/* --engine: handed to the run parser before the target, wherever it was
+ * typed, and checked there. */
+static int set_engine(void *ctx, const char *v, char *err, size_t errlen)
+{
+	struct sweep_opts *o = ctx;
+	int k = target_index(o);
+
+	(void)err;
+	(void)errlen;
+	memmove(o->run_argv + k + 2, o->run_argv + k,
+		(size_t)(o->run_argc - k) * sizeof(*o->run_argv));
+	o->run_argv[k] = (char *)"--engine";
+	o->run_argv[k + 1] = (char *)v;
+	o->run_argc += 2;
+	if (o->list_pos >= k)
+		o->list_pos += 2;
+	return 0;
+}
+
+static int set_keep(void *ctx, const char *v, char *err, size_t errlen)
+{
+	(void)v;
+	(void)err;
+	(void)errlen;
+	((struct sweep_opts *)ctx)->keep = true;
+	return 0;
+}
+
+static int set_quiet(void *ctx, const char *v, char *err, size_t errlen)
+{
+	(void)v;
+	(void)err;
+	(void)errlen;
+	((struct sweep_opts *)ctx)->quiet = true;
+	return 0;
+}
+
+static const struct opt_spec sweep_opts_list[] = {
+	{ "label", OPT_VALUE, "LABEL", set_label },
+	{ "history", OPT_VALUE, "FILE", set_history },
+	{ "html", OPT_VALUE, "FILE", set_html },
+	{ "slo", OPT_VALUE, "P99:T", set_slo },
+	{ "file-size", OPT_VALUE, "SIZE", set_file_size },
+	{ "engine", OPT_VALUE, "NAME", set_engine },
+	{ "keep-file", OPT_FLAG, NULL, set_keep },
+	{ "quiet", OPT_FLAG, NULL, set_quiet },
+	{ "help", OPT_HELP, NULL, NULL },
+};
+
+const struct opt_table sweep_opt_table = {
+	"sweep", sweep_opts_list, ARRAY_SIZE(sweep_opts_list)
+};
 
 /* The list switch @a (a pasted en-dash read as '-'): 0 not one, 1 taken
- * into @o, 2 after printing why. */
-static int list_switch(const char *a, struct sweep_opts *o)
+ * into @o, -EINVAL with @err filled. */
+static int list_switch(const char *a, struct sweep_opts *o, char *err,
+		       size_t errlen)
 {
 	struct sweep_list l;
-	char buf[512], err[640];
+	char buf[512];
 	int ret;
 
 	if (!strncmp(a, "\xe2\x80\x93", 3))
 		snprintf(buf, sizeof(buf), "-%s", a + 3);
 	else
 		str_copy(buf, sizeof(buf), a);
-	ret = sweep_parse_list(buf, &l, err, sizeof(err));
+	ret = sweep_parse_list(buf, &l, err, errlen);
 	if (ret == -ENOENT)
 		return 0;
-	if (ret) {
-		fprintf(stderr, "ioprobe: error: %s\n", err);
-		return 2;
-	}
-	if (o->list_arg) {
-		fprintf(stderr, "ioprobe: error: two swept switches '%s' and "
-				"'%s': expected one list per sweep\n",
-			o->list_arg, a);
-		return 2;
-	}
+	if (ret)
+		return -EINVAL;
+	if (o->list_arg)
+		return errf(err, errlen, EINVAL, "two swept switches '%s' and "
+			    "'%s': expected one list per sweep", o->list_arg,
+			    a);
 	o->list = l;
 	o->list_arg = a;
 	snprintf(o->list_first, sizeof(o->list_first), "%s%s",
@@ -219,48 +245,73 @@ static char *join_switches(int argc, char **argv)
 	return s;
 }
 
-static int parse_all(int argc, char **argv, struct sweep_opts *o)
+/* Every argument that is not one of the sweep's long options: -R, the
+ * list switch, a long option of the run (with its value) or any other
+ * switch or the target, handed to the run parser as typed. */
+static int sweep_other(void *ctx, int argc, char **argv, int *i, char *err,
+		       size_t errlen)
 {
-	int i, ret;
+	struct sweep_opts *o = ctx;
+	const char *a = argv[*i];
+	const struct opt_spec *run;
+	int ret;
 
-	for (i = 1; i < argc; i++) {
-		ret = sweep_option(argc, argv, &i, o);
-		if (ret == 3)
-			return 1;
-		if (ret == 2)
-			return 2;
-		if (ret == 1)
-			continue;
-		ret = list_switch(argv[i], o);
-		if (ret == 2)
-			return 2;
-		if (ret == 1) {
-			o->list_pos = o->run_argc;
-			o->run_argv[o->run_argc++] = o->list_first;
-		} else {
-			o->run_argv[o->run_argc++] = argv[i];
-		}
+	if (!strcmp(a, "-Rjson") || !strcmp(a, "-Rtext")) {
+		o->fmt = a[2] == 'j' ? FORMAT_JSON : FORMAT_TEXT;
+		return 0;
+	}
+	if (!strncmp(a, "-R", 2) || !strncmp(a, "--output", 8))
+		return errf(err, errlen, EINVAL, "invalid sweep option '%s': "
+			    "a sweep writes its table as -Rtext or -Rjson, "
+			    "each point's JSON beside the history", a);
+	if (!strncmp(a, "--", 2)) {
+		run = cli_long_find(a);
+		if (!run)
+			return -ENOENT;
+		o->run_argv[o->run_argc++] = argv[*i];
+		if (run->kind == OPT_VALUE && !strchr(a, '=') &&
+		    *i + 1 < argc && strncmp(argv[*i + 1], "--", 2))
+			o->run_argv[o->run_argc++] = argv[++*i];
+		return 0;
+	}
+	ret = list_switch(a, o, err, errlen);
+	if (ret < 0)
+		return ret;
+	if (ret == 1) {
+		o->list_pos = o->run_argc;
+		o->run_argv[o->run_argc++] = o->list_first;
+	} else {
+		o->run_argv[o->run_argc++] = argv[*i];
 	}
 	return 0;
 }
 
 int sweep_parse_args(int argc, char **argv, struct sweep_opts *o)
 {
+	char err[768];
 	int ret;
 
 	memset(o, 0, sizeof(*o));
 	o->file_bytes = 1ull << 30;
 	o->list_pos = -1;
-	o->run_argv = calloc((size_t)argc + 1, sizeof(char *));
+	/* + 2: --engine=NAME becomes two tokens */
+	o->run_argv = calloc((size_t)argc + 3, sizeof(char *));
 	o->switches = join_switches(argc, argv);
 	if (!o->run_argv || !o->switches) {
 		fprintf(stderr, "ioprobe: error: out of memory\n");
 		return 2;
 	}
 	o->run_argv[o->run_argc++] = (char *)"ioprobe";
-	ret = parse_all(argc, argv, o);
-	if (ret)
-		return ret;
+	ret = opt_parse(&sweep_opt_table, argc, argv, o, sweep_other, err,
+			sizeof(err));
+	if (ret == OPT_HELP_ASKED) {
+		sweep_usage(stdout);
+		return 1;
+	}
+	if (ret) {
+		fprintf(stderr, "ioprobe: error: %s\n", err);
+		return 2;
+	}
 	if (!o->list_arg) {
 		fprintf(stderr, "ioprobe: error: missing sweep list: expected "
 				"one of -b, -o or -t with several values, such "

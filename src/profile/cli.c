@@ -42,11 +42,11 @@ static int resolve_block(struct cli *c, char **tok, int ntok)
 	c->block_bytes = 64 * 1024;
 	for (i = 0; i < ntok && is_switch(tok[i]); i++) {
 		if (tok[i][1] == '-') {
-			const struct cli_long_opt *o = cli_long_find(tok[i]);
+			const struct opt_spec *o = cli_long_find(tok[i]);
 
 			/* only an option that takes a value takes the next
 			 * token: a flag (--overwrite) is followed by a switch */
-			if (o && o->takes_value && !strchr(tok[i], '=') &&
+			if (o && o->kind == OPT_VALUE && !strchr(tok[i], '=') &&
 			    i + 1 < ntok)
 				i++;
 			continue;

@@ -1,8 +1,8 @@
 /* cli_long.c - ioprobe's long options, which DiskSpd does not have:
  * --engine, --allow-device-writes, --output, --label, --batch, --series
  * (each --name=VALUE or --name VALUE), and the flags --overwrite,
- * --continue-on-error, --no-findings and --quiet.  One table maps each
- * name to its handler.
+ * --continue-on-error, --no-findings and --quiet.  The run's table of the
+ * shared option parser (opt_table.h) maps each name to its handler.
  */
 #include "profile/cli_long.h"
 
@@ -13,6 +13,7 @@
 #include "lib/util.h"
 #include "profile/cli_internal.h"
 #include "profile/engine_name.h"
+#include "profile/opt_table.h"
 #include "profile/parse.h"
 
 static int set_string(char **dst, const char *val, char *err, size_t errlen)
@@ -26,9 +27,9 @@ static int set_string(char **dst, const char *val, char *err, size_t errlen)
 
 /* A label goes into every report and the history: no control characters
  * (a newline would split a CSV row, an escape would reach a terminal). */
-static int parse_label(struct profile *p, const char *val, char *err,
-		       size_t errlen)
+static int parse_label(void *ctx, const char *val, char *err, size_t errlen)
 {
+	struct profile *p = ctx;
 	char shown[256];
 
 	if (!str_has_control(val))
@@ -38,25 +39,28 @@ static int parse_label(struct profile *p, const char *val, char *err,
 		    "characters are not allowed", shown);
 }
 
-static int parse_engine(struct profile *p, const char *val, char *err,
-			size_t errlen)
+static int parse_engine(void *ctx, const char *val, char *err, size_t errlen)
 {
+	struct profile *p = ctx;
+
 	if (engine_name_canonical(val))
 		return set_string(&p->engine, val, err, errlen);
 	return cli_invalid(err, errlen, "--engine", val,
 			   "io_uring, libaio, sync or null");
 }
 
-static int parse_allow_device_writes(struct profile *p, const char *val,
-				     char *err, size_t errlen)
+static int parse_allow_device_writes(void *ctx, const char *val, char *err,
+				     size_t errlen)
 {
+	struct profile *p = ctx;
+
 	return set_string(&p->allow_device_writes, val, err, errlen);
 }
 
 /* --batch=N: requests staged before one submit call. */
-static int parse_batch(struct profile *p, const char *val, char *err,
-		       size_t errlen)
+static int parse_batch(void *ctx, const char *val, char *err, size_t errlen)
 {
+	struct profile *p = ctx;
 	uint64_t v;
 
 	if (parse_uint_strict(val, 4096, &v) || !v)
@@ -67,9 +71,9 @@ static int parse_batch(struct profile *p, const char *val, char *err,
 }
 
 /* --output FORMAT:PATH */
-static int parse_output(struct profile *p, const char *val, char *err,
-			size_t errlen)
+static int parse_output(void *ctx, const char *val, char *err, size_t errlen)
 {
+	struct profile *p = ctx;
 	const char *colon = strchr(val, ':');
 	size_t n = colon ? (size_t)(colon - val) : 0;
 	enum result_format fmt;
@@ -103,9 +107,10 @@ static bool ends_with(const char *path, const char *ext)
 
 /* --series FILE: its format by its name (the file is checked and opened
  * before the run, by report/report_series.c). */
-static int parse_series(struct profile *p, const char *val, char *err,
+static int parse_series(void *ctx, const char *val, char *err,
 			size_t errlen)
 {
+	struct profile *p = ctx;
 	bool csv = ends_with(val, ".csv");
 
 	if (!csv && !ends_with(val, ".jsonl") && !ends_with(val, ".json"))
@@ -116,9 +121,10 @@ static int parse_series(struct profile *p, const char *val, char *err,
 	return set_string(&p->series_path, val, err, errlen);
 }
 
-static int set_quiet(struct profile *p, const char *val, char *err,
-		     size_t errlen)
+static int set_quiet(void *ctx, const char *val, char *err, size_t errlen)
 {
+	struct profile *p = ctx;
+
 	(void)val;
 	(void)err;
 	(void)errlen;
@@ -128,9 +134,11 @@ static int set_quiet(struct profile *p, const char *val, char *err,
 
 /* --overwrite: every target created by -c may rewrite an existing file
  * (cli.c copies the flag into each target). */
-static int set_overwrite(struct profile *p, const char *val, char *err,
+static int set_overwrite(void *ctx, const char *val, char *err,
 			 size_t errlen)
 {
+	struct profile *p = ctx;
+
 	(void)val;
 	(void)err;
 	(void)errlen;
@@ -138,9 +146,11 @@ static int set_overwrite(struct profile *p, const char *val, char *err,
 	return 0;
 }
 
-static int set_continue_on_error(struct profile *p, const char *val,
-				 char *err, size_t errlen)
+static int set_continue_on_error(void *ctx, const char *val, char *err,
+				 size_t errlen)
 {
+	struct profile *p = ctx;
+
 	(void)val;
 	(void)err;
 	(void)errlen;
@@ -148,9 +158,11 @@ static int set_continue_on_error(struct profile *p, const char *val,
 	return 0;
 }
 
-static int set_no_findings(struct profile *p, const char *val, char *err,
+static int set_no_findings(void *ctx, const char *val, char *err,
 			   size_t errlen)
 {
+	struct profile *p = ctx;
+
 	(void)val;
 	(void)err;
 	(void)errlen;
@@ -158,57 +170,36 @@ static int set_no_findings(struct profile *p, const char *val, char *err,
 	return 0;
 }
 
-const struct cli_long_opt cli_long_opts[] = {
-	{ "--engine", true, parse_engine },
-	{ "--allow-device-writes", true, parse_allow_device_writes },
-	{ "--output", true, parse_output },
-	{ "--label", true, parse_label },
-	{ "--batch", true, parse_batch },
-	{ "--series", true, parse_series },
-	{ "--overwrite", false, set_overwrite },
-	{ "--continue-on-error", false, set_continue_on_error },
-	{ "--no-findings", false, set_no_findings },
-	{ "--quiet", false, set_quiet },
+/* --help and --version: cli.c answers them before any other token. */
+static const struct opt_spec run_opts[] = {
+	{ "engine", OPT_VALUE, "NAME", parse_engine },
+	{ "allow-device-writes", OPT_VALUE, "DEV", parse_allow_device_writes },
+	{ "output", OPT_VALUE, "FORMAT:PATH", parse_output },
+	{ "label", OPT_VALUE, "TEXT", parse_label },
+	{ "batch", OPT_VALUE, "N", parse_batch },
+	{ "series", OPT_VALUE, "FILE", parse_series },
+	{ "overwrite", OPT_FLAG, NULL, set_overwrite },
+	{ "continue-on-error", OPT_FLAG, NULL, set_continue_on_error },
+	{ "no-findings", OPT_FLAG, NULL, set_no_findings },
+	{ "quiet", OPT_FLAG, NULL, set_quiet },
+	{ "help", OPT_HELP, NULL, NULL },
+	{ "version", OPT_HELP, NULL, NULL },
 };
 
-const size_t cli_long_nopts = ARRAY_SIZE(cli_long_opts);
+const struct opt_table cli_long_table = {
+	"", run_opts, ARRAY_SIZE(run_opts)
+};
 
-const struct cli_long_opt *cli_long_find(const char *tok)
+const struct opt_spec *cli_long_find(const char *tok)
 {
-	const char *eq = strchr(tok, '=');
-	size_t n = eq ? (size_t)(eq - tok) : strlen(tok);
-	size_t i;
-
-	for (i = 0; i < cli_long_nopts; i++)
-		if (strlen(cli_long_opts[i].name) == n &&
-		    !strncmp(tok, cli_long_opts[i].name, n))
-			return &cli_long_opts[i];
-	return NULL;
+	return opt_find(&cli_long_table, tok);
 }
 
 int cli_long_parse(struct profile *p, const char *tok, const char *next,
 		   int *used, char *err, size_t errlen)
 {
-	const struct cli_long_opt *o = cli_long_find(tok);
-	const char *eq = strchr(tok, '=');
-	const char *val;
+	int ret = opt_parse_one(&cli_long_table, tok, next, p, used, err,
+				errlen);
 
-	*used = 0;
-	if (!o || (!o->takes_value && eq))
-		return errf(err, errlen, EINVAL, "unknown option '%s'", tok);
-	if (!o->takes_value)
-		return o->set(p, NULL, err, errlen);
-	if (eq) {
-		val = eq + 1;
-	} else if (next) {
-		val = next;
-		*used = 1;
-	} else {
-		return errf(err, errlen, EINVAL, "option '%s' needs a "
-			    "value: expected %s=VALUE", tok, o->name);
-	}
-	if (!*val)
-		return cli_invalid(err, errlen, o->name, val,
-				   "a value that is not empty");
-	return o->set(p, val, err, errlen);
+	return ret == OPT_HELP_ASKED ? -EINVAL : ret;
 }

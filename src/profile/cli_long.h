@@ -11,31 +11,22 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "profile/opt_table.h"
 #include "profile/profile.h"
 
-struct cli_long_opt {
-	const char *name;	/* with its dashes: "--engine" */
-	bool takes_value;	/* --name=VALUE or --name VALUE; false: a
-				 * flag, typed exactly as --name */
-	/* Store @val in @p: never empty for an option that takes a value,
-	 * NULL for a flag.  0, or -errno with @err filled. */
-	int (*set)(struct profile *p, const char *val, char *err,
-		   size_t errlen);
-};
-
-/* The table, in the order of the usage text. */
-extern const struct cli_long_opt cli_long_opts[];
-extern const size_t cli_long_nopts;
+/* The run's table for the shared long-option parser, in the order of
+ * the usage text. */
+extern const struct opt_table cli_long_table;
 
 /* The option named by @tok up to its '=' (all of @tok without one), or
  * NULL when no option has that name. */
-const struct cli_long_opt *cli_long_find(const char *tok);
+const struct opt_spec *cli_long_find(const char *tok);
 
 /* Apply the long option @tok ("--name" or "--name=VALUE") to @p.  An
  * option that takes a value and has no '=' takes @next (the following
  * token, NULL at the end of the command line) and sets *@used to 1;
  * otherwise *@used is 0.  0, or -errno with @err filled ("unknown option
- * '--x'", "option '--label' needs a value: ..."). */
+ * '--x'", "missing value for '--label'", as opt_parse_one() says). */
 int cli_long_parse(struct profile *p, const char *tok, const char *next,
 		   int *used, char *err, size_t errlen);
 

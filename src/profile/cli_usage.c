@@ -3,16 +3,32 @@
 
 #include "profile/cli.h"
 
-void cli_usage(FILE *f)
+/* The synopsis of every command and a few examples. */
+static void usage_head(FILE *f)
 {
 	fputs(
 "usage: ioprobe [switches] target...\n"
-"       ioprobe suite PATH [--label LABEL] [options]  before/after suite\n"
+"       ioprobe suite PATH... [--label LABEL] [options]  before/after suite\n"
 "       ioprobe compare [--history FILE] [--from LABEL] [--to LABEL]\n"
 "       ioprobe show FILE.json [-R<fmt>]              re-render a result\n"
 "       ioprobe sweep -b4K,64K,1M [switches] target   one run per value\n"
-"       (ioprobe suite --help, compare --help, sweep --help: options)\n"
+"       (ioprobe suite --help, compare --help, show --help, sweep --help:\n"
+"       their options; man ioprobe for everything)\n"
 "\n"
+"examples:\n"
+"  ioprobe -b8K -d60 -W5 -h -L -o32 -t4 -r -w30 -c4G /data/io.dat\n"
+"  ioprobe -b4K -r -o32 -Rxml --output=json:r.json -c1G /data/io.dat\n"
+"  ioprobe suite /data --label before     (change something, then)\n"
+"  ioprobe suite /data --label after --html report.html\n"
+"  ioprobe compare --from before --to after\n"
+"  ioprobe sweep -b4K,16K,64K,256K,1M -r -w0 -t1 -o8 -Su -d10 /dev/sdb\n"
+"\n", f);
+}
+
+void cli_usage(FILE *f)
+{
+	usage_head(f);
+	fputs(
 "DiskSpd switches (values glued to the letter; sizes take K M G T or b\n"
 "for blocks of -b; a pasted en-dash works as '-'):\n"
 "  -?            this help (also --help)\n"
@@ -57,7 +73,8 @@ void cli_usage(FILE *f)
 "  -Z  -Zr  -Z<size>[,file]  zero / random per write / source buffer\n"
 "  -:<n>         experiment flags\n"
 "\n"
-"ioprobe options:\n"
+"ioprobe options (--name=VALUE or --name VALUE, here and in the\n"
+"subcommands):\n"
 "  --engine=NAME              io_uring (default), libaio, sync or null\n"
 "  --batch=N                  submit once N requests are ready (default 1:\n"
 "                             each at once; larger saves system calls)\n"

@@ -65,21 +65,41 @@ static char *trim(char *s)
 	return s;
 }
 
-/* Switches the suite sets itself, or that would touch another file. */
-static const char *forbidden_switch(const char *switches)
+/* The switches a profile file may not use, and why: every other switch
+ * of a run is accepted (-Z1G, -Sb, -t8 ...). */
+static const struct {
+	const char *prefix, *why;
+} suite_refused[] = {
+	{ "-c", "the suite creates the test file from --file-size" },
+	{ "-X", "an XML profile names its own targets" },
+	{ "-R", "the suite writes its own reports and saves each test's "
+		"JSON" },
+	{ "--output", "the suite writes its own reports and saves each "
+		      "test's JSON" },
+};
+
+/* The first token of @switches a profile file may not use, with the
+ * reason in *@why; NULL when all are fine. */
+static const char *forbidden_switch(const char *switches, const char **why)
 {
 	char buf[512], *tok, *save = NULL;
 	static char bad[64];
+	size_t i;
 
 	str_copy(buf, sizeof(buf), switches);
 	for (tok = strtok_r(buf, " \t", &save); tok;
 	     tok = strtok_r(NULL, " \t", &save)) {
-		if (tok[0] != '-' || !strncmp(tok, "-c", 2) ||
-		    !strncmp(tok, "-X", 2) || !strncmp(tok, "-R", 2) ||
-		    !strncmp(tok, "--output", 8) || !strncmp(tok, "-Z", 2)) {
-			str_copy(bad, sizeof(bad), tok);
-			return bad;
-		}
+		*why = "the suite adds the test file of each PATH";
+		for (i = 0; tok[0] == '-' && i < ARRAY_SIZE(suite_refused); i++)
+			if (!strncmp(tok, suite_refused[i].prefix,
+				     strlen(suite_refused[i].prefix)))
+				break;
+		if (tok[0] == '-' && i == ARRAY_SIZE(suite_refused))
+			continue;
+		if (tok[0] == '-')
+			*why = suite_refused[i].why;
+		str_copy(bad, sizeof(bad), tok);
+		return bad;
 	}
 	return NULL;
 }
@@ -118,7 +138,7 @@ static int load_profile_file(struct suite *s, const char *path, char *err,
 		return -EINVAL;
 	while (next_line(buf, len, &pos, line, sizeof(line))) {
 		char *name, *desc, *sw, *bar1, *bar2, *l = trim(line);
-		const char *bad;
+		const char *bad, *why;
 
 		lineno++;
 		if (!*l || *l == '#')
@@ -136,16 +156,19 @@ static int load_profile_file(struct suite *s, const char *path, char *err,
 		name = trim(l);
 		desc = trim(bar1 + 1);
 		sw = trim(bar2 + 1);
-		bad = forbidden_switch(sw);
-		if (!valid_name(name) || !*sw || bad) {
+		bad = forbidden_switch(sw, &why);
+		if (bad) {
+			snprintf(err, errlen, "profile file '%s' line %u: "
+				 "switch '%s' is not for a suite: %s", path,
+				 lineno, bad, why);
+			ret = -EINVAL;
+			break;
+		}
+		if (!valid_name(name) || !*sw) {
 			snprintf(err, errlen, "profile file '%s' line "
-					"%u: invalid %s '%s': expected %s",
-				path, lineno, bad ? "switch" : "profile",
-				bad ? bad : name,
-				bad ? "DiskSpd switches only (the suite adds "
-				      "-c, -d, -W and the test file)" :
-				      "a name of letters, digits, - _ . and "
-				      "switches");
+					"%u: invalid profile '%s': expected "
+					"a name of letters, digits, - _ . and "
+					"switches", path, lineno, name);
 			ret = -EINVAL;
 			break;
 		}
@@ -214,16 +237,34 @@ int suite_pick_profiles(struct suite *s, char *err, size_t errlen)
 	return 0;
 }
 
-/* The switches a profile runs with: its own, then the suite's. */
+/* A profile's own -S or -h: then the suite adds no -Sh. */
+static bool has_cache_switch(const char *switches)
+{
+	const char *p;
+
+	for (p = switches; (p = strchr(p, '-')); p++)
+		if ((p == switches || p[-1] == ' ' || p[-1] == '\t') &&
+		    (p[1] == 'S' || (p[1] == 'h' && (!p[2] || p[2] == ' ' ||
+						    p[2] == '\t'))))
+			return true;
+	return false;
+}
+
+/* The switches a profile runs with: its own, then the suite's (-Sh
+ * unless the profile picks its own cache mode). */
 void suite_full_switches(const struct suite *s, size_t i, bool create,
 			  char *buf, size_t len)
 {
-	char c[48] = "";
+	char c[48] = "", e[48] = "";
 
 	if (create)
 		snprintf(c, sizeof(c), " -c%" PRIu64, s->o.file_bytes);
-	snprintf(buf, len, "%s -Sh -L -d%u -W%u -D1000%s", s->prof[i].switches,
-		 s->o.duration_s, s->o.warmup_s, c);
+	if (s->o.engine)
+		snprintf(e, sizeof(e), " --engine=%s", s->o.engine);
+	snprintf(buf, len, "%s%s -L -d%u -W%u -D1000%s%s",
+		 s->prof[i].switches,
+		 has_cache_switch(s->prof[i].switches) ? "" : " -Sh",
+		 s->o.duration_s, s->o.warmup_s, e, c);
 }
 
 /* Build the profile of test @i through the DiskSpd parser.  0, or

@@ -44,6 +44,7 @@ struct suite_opts {
 	uint32_t npaths;
 	const char *label, *history, *profiles, *profile_file;
 	const char *html;	/* --html FILE: the comparison page */
+	const char *engine;	/* --engine NAME for every test, or NULL */
 	uint32_t duration_s, warmup_s;
 	uint64_t file_bytes;
 	bool keep, wide;

@@ -105,7 +105,7 @@ suite_refused() {	# DESC MESSAGE ARGS...
 	check "suite $d: no test file" test -z "$(ls -A "$T/sd")"
 	check "suite $d: no history file" test -z "$(ls -A "$T/h")"
 }
-suite_refused "--history ''" "invalid --history '': expected a CSV file name" \
+suite_refused "--history ''" "invalid --history '': expected FILE, not an empty value" \
 	--history ''
 suite_refused "--history DIR" "invalid --history '$T/hdir': it is a directory" \
 	--history "$T/hdir"

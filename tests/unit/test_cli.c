@@ -695,7 +695,9 @@ static void test_long_options(void **state)
 	FAILS("--batch=8x f", "invalid --batch '8x'");
 	FAILS("--label= f", "invalid --label ''");
 	FAILS("--frobnicate f", "unknown option '--frobnicate'");
-	FAILS("--engine", "option '--engine' needs a value");
+	FAILS("--engine", "missing value for '--engine': expected --engine "
+	      "NAME or --engine=NAME");
+	FAILS("--lab=x f", "unknown option '--lab=x': did you mean '--label'?");
 	assert_int_equal(parse("--help"), CLI_HELP);
 	assert_int_equal(parse("-?"), CLI_HELP);
 	assert_int_equal(parse("-b4K -?"), CLI_HELP);
@@ -930,24 +932,24 @@ static void test_format_names(void **state)
 /* The long options' table and its parser, apart from cli_parse. */
 static void test_long_table(void **state)
 {
-	const struct cli_long_opt *o;
+	const struct opt_spec *o;
 	char err[256];
 	int used = -1;
 
 	(void)state;
 	o = cli_long_find("--engine=null");
 	assert_non_null(o);
-	assert_string_equal(o->name, "--engine");
-	assert_true(o->takes_value);
+	assert_string_equal(o->name, "engine");
+	assert_int_equal(o->kind, OPT_VALUE);
 	o = cli_long_find("--overwrite");
 	assert_non_null(o);
-	assert_false(o->takes_value);
+	assert_int_equal(o->kind, OPT_FLAG);
 	assert_null(cli_long_find("--engin"));
 	assert_null(cli_long_find("--engines=null"));
-	assert_int_equal(cli_long_nopts, 10);
+	assert_int_equal(cli_long_table.nopts, 12);	/* with help, version */
 	o = cli_long_find("--no-findings");
 	assert_non_null(o);
-	assert_false(o->takes_value);
+	assert_int_equal(o->kind, OPT_FLAG);
 
 	profile_release(&P);
 	profile_init(&P);
@@ -983,11 +985,12 @@ static void test_long_table(void **state)
 	assert_true(P.quiet);
 	assert_int_equal(cli_long_parse(&P, "--continue-on-error=1", NULL,
 					&used, err, sizeof(err)), -EINVAL);
-	assert_string_equal(err, "unknown option '--continue-on-error=1'");
+	assert_string_equal(err, "option '--continue-on-error' takes no value: "
+			    "'--continue-on-error=1'");
 	assert_int_equal(cli_long_parse(&P, "--output", NULL, &used, err,
 					sizeof(err)), -EINVAL);
-	assert_string_equal(err, "option '--output' needs a value: expected "
-			    "--output=VALUE");
+	assert_string_equal(err, "missing value for '--output': expected "
+			    "--output FORMAT:PATH or --output=FORMAT:PATH");
 	assert_int_equal(cli_long_parse(&P, "--output=XML:o.xml", NULL,
 					&used, err, sizeof(err)), 0);
 	assert_int_equal(P.noutputs, 1);
