@@ -9,7 +9,9 @@ if [ "${1:-check}" != run ]; then
 	pkgs+=(libcmocka-dev libxml2-utils jq python3 fio util-linux e2fsprogs
 	       clang libclang-rt-dev	# clang + libFuzzer: test_fuzz_smoke
 	       openmpi-bin libopenmpi-dev	# the MPI build: test_mpi
-	       chromium)		# screenshots of the pages: test_pages
+	       chromium		# screenshots of the pages: test_pages
+	       tmux			# the live status line on a terminal: test_live
+	       groff-base man-db)	# the man page renders: test_docs
 fi
 missing=()
 for p in "${pkgs[@]}"; do
