@@ -287,6 +287,7 @@ static int parse_wbuf(struct cli *c, const char *val)
 	int ret;
 
 	if (!strcmp(val, "r")) {
+		c->p->random_write_data = true;	/* DiskSpd warns even so */
 		if (t->wbuf != WBUF_ZERO)
 			t->wbuf = WBUF_RANDOM_PER_IO;
 		return 0;

@@ -137,6 +137,9 @@ struct profile {
 	bool completion_routines;	/* -x: DiskSpd's completion routines;
 					 * the same engine runs, the reports
 					 * say what DiskSpd would */
+	bool random_write_data;		/* -Zr given (DiskSpd's TimeSpan
+					 * RandomWriteData), also when -Z
+					 * makes the writes zeros */
 	bool large_pages;		/* -l */
 	bool continue_on_error;		/* --continue-on-error: count failed
 					 * I/Os instead of stopping */

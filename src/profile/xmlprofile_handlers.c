@@ -85,6 +85,8 @@ bool xh_has_random_write(const struct xw *w)
 {
 	uint32_t i;
 
+	if (w->p->random_write_data)
+		return true;
 	for (i = 0; i < w->p->ntargets; i++)
 		if (w->p->targets[i].wbuf == WBUF_RANDOM_PER_IO)
 			return true;
@@ -121,6 +123,8 @@ int xh_f_timespan(struct xp_ctx *c, const struct xtable *tbl, const xmlNode *n,
 		return xp_bad(c, n, "<TimeSpan> has no <Targets>: expected at "
 			      "least one <Target>");
 	ret = xp_read_field(c, &tbl->fields[TS_TARGETS], seen[TS_TARGETS]);
+	if (c->s.random_write)
+		p->random_write_data = true;
 	/* -Zr: random data for the targets that write the pattern (-Z
 	 * zeros and -Z<size> buffers win, as on DiskSpd's command line) */
 	for (i = 0; !ret && c->s.random_write && i < p->ntargets; i++)

@@ -402,7 +402,9 @@ static void put_failure(const struct results *r, FILE *f)
 }
 
 /* Failed I/Os per thread and target, by errno, after DiskSpd's tables;
- * printed only when an I/O failed. */
+ * printed only when an I/O failed.  No line starts as one of DiskSpd's
+ * does ("thread |", "total:"): scrapers anchor on those, so the column is
+ * "worker" (DiskSpd's thread number) and the sum row "all:". */
 static void put_error_table(const struct results *r, FILE *f)
 {
 	struct errno_count c[RESULTS_ERRNOS];
@@ -413,7 +415,7 @@ static void put_error_table(const struct results *r, FILE *f)
 	if (!n)
 		return;
 	fputs("\nI/O errors\n"
-	      "thread |    errors    |  file: errors by errno\n", f);
+	      "worker |    errors    |  file: errors by errno\n", f);
 	put_dashes(f, 78);
 	for (i = 0; i < r->nrows; i++) {
 		const struct thread_target *row = &r->rows[i];
@@ -427,7 +429,7 @@ static void put_error_table(const struct results *r, FILE *f)
 	}
 	put_dashes(f, 78);
 	results_fmt_errnos(c, buf, sizeof(buf));
-	fprintf(f, "total:   %12" PRIu64 " | %s\n", n, buf);
+	fprintf(f, "all:     %12" PRIu64 " | %s\n", n, buf);
 }
 
 static void put_run_facts(const struct results *r, FILE *f)

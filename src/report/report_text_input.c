@@ -101,6 +101,7 @@ static void put_timespan(const struct profile *p, const char *engine,
 				p->cpus[i] / 64, p->cpus[i] % 64);
 		fputc('\n', f);
 	}
+	zr = p->random_write_data;	/* with -Z too: DiskSpd warns */
 	for (i = 0; i < p->ntargets; i++)
 		zr |= p->targets[i].wbuf == WBUF_RANDOM_PER_IO;
 	if (zr)

@@ -29,6 +29,7 @@ enum interp_media {
 	MEDIA_UNKNOWN = 0,
 	MEDIA_ROTATIONAL,	/* rotational = 1: a disk head seeks */
 	MEDIA_FLASH,		/* rotational = 0 */
+	MEDIA_MIXED,		/* several targets, not all of one kind */
 };
 
 enum finding_kind {

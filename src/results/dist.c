@@ -1,20 +1,44 @@
 /* dist.c - the effective -rd ranges of a target (see dist.h): the same
- * truncation, slot count and renormalisation as the offset generator. */
+ * truncation, alignment, slot count and renormalisation as the offset
+ * generator, which ends its ranges with dist_range_end() too. */
 #include "results/dist.h"
 
 #include <stdbool.h>
 
+/* -rdpct as DiskSpd places it: over the span where an aligned block can
+ * start (the covered length less one block, rounded down to the
+ * alignment, plus one alignment unit), a range of cumulative percentages
+ * [p, p + s) ends at p*A/100 + s*A/100 rounded down to the alignment, and
+ * the range that reaches 100 % ends at A. */
+static uint64_t pct_end(const struct target_opts *o, uint64_t len,
+			uint64_t first, uint64_t span)
+{
+	uint64_t align = o->random_align_bytes ? o->random_align_bytes :
+		o->block_bytes, a, e;
+
+	if (!align || !o->block_bytes || len < o->block_bytes)
+		return (uint64_t)((unsigned __int128)len *
+				  (first + span > 100 ? 100 : first + span) /
+				  100);
+	a = (len - o->block_bytes) / align * align + align;
+	if (first + span >= 100)
+		return a;
+	e = (uint64_t)((unsigned __int128)first * a / 100) +
+	    (uint64_t)((unsigned __int128)span * a / 100);
+	return e - e % align;
+}
+
 uint64_t dist_range_end(const struct target_opts *o, uint32_t i,
 			  uint64_t pos, uint64_t len, uint64_t *cum_span)
 {
-	uint64_t span = o->dist_ranges[i].span, e;
+	uint64_t span = o->dist_ranges[i].span, e, first;
 
 	if (!span)
 		return len;	/* "the rest" */
 	if (o->dist == DIST_PCT) {
+		first = *cum_span;
 		*cum_span += span;
-		return (uint64_t)((unsigned __int128)len *
-				  (*cum_span > 100 ? 100 : *cum_span) / 100);
+		return first >= 100 ? len : pct_end(o, len, first, span);
 	}
 	if (__builtin_add_overflow(pos, span, &e) || e > len)
 		return len;
@@ -89,6 +113,7 @@ uint32_t dist_effective(const struct target_opts *o, uint64_t target_bytes,
 	if (!total)
 		return 0;
 	for (i = 0; i < n; i++) {
+		out[i].io_pct = pct[i];
 		out[i].io_share_pct = 100.0 * pct[i] / (double)total;
 		out[i].start += base;
 		out[i].end += base;

@@ -16,6 +16,7 @@
 /* One effective range; a hole (no I/O goes there) has io_share_pct 0. */
 struct results_dist {
 	uint64_t start, end;	/* absolute bytes, [start, end) */
+	uint32_t io_pct;	/* the share the profile states, 0 for a hole */
 	double io_share_pct;	/* exact share in percent, renormalised */
 };
 
@@ -24,8 +25,10 @@ struct results_dist {
 
 /* Relative end of profile range @i of @o over @len covered bytes; @pos is
  * where the previous range ended, @cum_span the -rdpct spans so far in
- * percent (updated).  -rdpct ends come from the cumulative percentage,
- * so no rounding drifts; an absolute span is cut at @len.  The offset
+ * percent (updated).  -rdpct ends are DiskSpd's: the cumulative
+ * percentage of the span an aligned block can start in, rounded down to
+ * the alignment (so the range reaching 100 % may end short of @len, the
+ * rest then a hole); an absolute span is cut at @len.  The offset
  * generator and the reports share it. */
 uint64_t dist_range_end(const struct target_opts *o, uint32_t i,
 			uint64_t pos, uint64_t len, uint64_t *cum_span);

@@ -348,6 +348,8 @@ static const struct jf profile_fields[] = {
 	  .flags = JF_OPTIONAL | JF_OMITZERO },
 	{ BOOL("completion_routines", completion_routines),
 	  .flags = JF_OPTIONAL | JF_OMITZERO },
+	{ BOOL("random_write_data", random_write_data),
+	  .flags = JF_OPTIONAL | JF_OMITZERO },
 	{ BOOL("large_pages", large_pages) },
 	{ BOOL("continue_on_error", continue_on_error), .flags = JF_OPTIONAL },
 	{ ENUM("format", format, format_names) },

@@ -57,7 +57,8 @@ static void figures_totals(const struct agg *a, struct cmp_detail *d)
 }
 
 /* The kernel's witness: the first target's own device over the window,
- * beside what ioprobe did to every target on that device. */
+ * beside what ioprobe did to every target on that device; the findings
+ * name that device, so a second device's targets are not judged by it. */
 static void figures_device(const struct results *r, struct cmp_detail *d)
 {
 	const struct devstat_set *s = &r->targets[0].devstat;
@@ -105,6 +106,47 @@ static void figures_workload(const struct results *r, struct cmp_detail *d)
 			      t->outstanding;
 }
 
+static enum interp_media media_of(const struct target_info *t)
+{
+	return t->rotational == 1 ? MEDIA_ROTATIONAL :
+	       t->rotational == 0 ? MEDIA_FLASH : MEDIA_UNKNOWN;
+}
+
+/* Append @v to @buf with "+" between targets, as the history's device
+ * column does, each distinct value once. */
+static void join_distinct(char *buf, size_t len, const char *v)
+{
+	size_t n = strlen(buf), k = strlen(v);
+	const char *p;
+
+	for (p = buf; k && (p = strstr(p, v)); p += k)
+		if ((p == buf || p[-1] == '+') && (!p[k] || p[k] == '+'))
+			return;	/* already there */
+	if (!n)
+		str_copy(buf, len, v);
+	else if (k && n + 1 < len)
+		snprintf(buf + n, len - n, "+%s", v);
+}
+
+/* Media, device, filesystem and fill time of every target, not the first
+ * alone: "vda+vdb", the media of all when they agree (else mixed), the
+ * fill times added. */
+static void figures_targets(const struct results *r, struct cmp_detail *d)
+{
+	uint32_t i;
+
+	d->media = media_of(&r->targets[0]);
+	for (i = 0; i < r->ntargets && i < PROFILE_MAX_TARGETS; i++) {
+		const struct target_info *t = &r->targets[i];
+
+		if (media_of(t) != d->media)
+			d->media = MEDIA_MIXED;
+		join_distinct(d->device, sizeof(d->device), t->device);
+		join_distinct(d->fs_type, sizeof(d->fs_type), t->fs_type);
+		d->fill_s += t->fill_seconds;
+	}
+}
+
 int figures_from_results(const struct results *r, struct cmp_detail *d)
 {
 	struct agg *a = calloc(3, sizeof(*a));
@@ -125,12 +167,7 @@ int figures_from_results(const struct results *r, struct cmp_detail *d)
 	d->interval_iops = figures_interval_iops(r, &d->nintervals);
 	d->interval_s = r->interval_ms / 1000.0;
 	if (r->ntargets) {
-		d->media = r->targets[0].rotational == 1 ? MEDIA_ROTATIONAL :
-			   r->targets[0].rotational == 0 ? MEDIA_FLASH :
-							   MEDIA_UNKNOWN;
-		str_copy(d->device, sizeof(d->device), r->targets[0].device);
-		str_copy(d->fs_type, sizeof(d->fs_type), r->targets[0].fs_type);
-		d->fill_s = r->targets[0].fill_seconds;
+		figures_targets(r, d);
 		figures_device(r, d);
 		d->size_bytes = r->targets[0].size_bytes;
 	}

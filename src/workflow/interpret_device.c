@@ -144,7 +144,25 @@ static void cache_writes(const struct interp_test *t, struct finding *out,
 		append(f, "; -Sh writes through to the device");
 }
 
-/* No counters: only a median below what the device class can do. */
+static const char *media_text(const struct interp_test *t)
+{
+	bool several = t->device && strchr(t->device, '+');
+
+	switch (t->media) {
+	case MEDIA_ROTATIONAL:
+		return several ? "each reports itself rotational" :
+				 "reports itself rotational";
+	case MEDIA_FLASH:
+		return several ? "all flash" : "flash";
+	case MEDIA_MIXED:
+		return "devices of more than one type";
+	default:
+		return "device type unknown";
+	}
+}
+
+/* No counters: only a median below what the device class can do; with
+ * several targets the rotational limit only when every one is a disk. */
 static void cache_latency(const struct interp_test *t,
 			  const struct interp_env *env, struct finding *out,
 			  size_t *nout, size_t max)
@@ -165,9 +183,7 @@ static void cache_latency(const struct interp_test *t,
 	fmt_count(a, sizeof(a), t->read_iops);
 	fmt_latency_ms(b, sizeof(b), med);
 	append(f, "%s: %s random read IOPS at a median of %s from %s (%s): ",
-	       t->name, a, b, dev,
-	       rot ? "reports itself rotational" :
-	       t->media == MEDIA_FLASH ? "flash" : "device type unknown");
+	       t->name, a, b, dev, media_text(t));
 	append(f, rot ? "a disk head needs milliseconds per random read" :
 			"no flash device completes a read in under 10 µs");
 	append(f, ", so memory (the page cache or a host cache) answered; %s",

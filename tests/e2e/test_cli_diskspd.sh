@@ -128,7 +128,8 @@ profile -Sm -NV -- 'memory mapped I/O enabled, flush mode: FlushViewOfFile'
 profile -Sm -Ni -- 'flush mode: FlushNonVolatileMemory with no drain'
 profile -b8K -Z1M, -w50 -- 'write buffer size: 1MiB' 'write buffer source: random fill'
 profile -Z -Zr -w50 -- 'zeroing write buffers'
-lacks -Zr -Z -w50 -- 'generating random data'
+profile -Zr -Z -w50 -- 'generating random data for each write IO' \
+	'zeroing write buffers'
 profile -Zr -w50 -- '	  WARNING: this increases the CPU cost of issuing writes and should only' \
 	'	           be compared to other results using the -Zr flag'
 profile -z4294967295 -- 'random seed: 4294967295'

@@ -147,16 +147,17 @@ run_io --engine=null -z42 -b4K -d1 -W0 -t2 -o8 -r -w30 -L "$F"
 sed -n '/^Input parameters:/,/^System information:/p' "$T/out" >"$T/in2"
 check "null engine: same seed, same input parameters" cmp -s "$T/in1" "$T/in2"
 # -rd: the effective ranges, after truncation to the 100 KiB target, are
-# printed the DiskSpd way, holes left out, thread ids folded into a run.
+# printed the DiskSpd way, holes left out, thread ids folded into a run,
+# -rdpct bounds rounded down to the 4 KiB alignment.
 rm -f "$F"
 run_io --engine=null -b4K -d1 -W0 -t4 -r -rdpct10/10:10/10:0/10:80/70 -c100K "$F"
 check_eq "-rd: exit status" "$rc" 0
 sed -n '/^Effective IO Distributions$/,/^$/p' "$T/out" >"$T/dist"
 printf '%s\n' 'Effective IO Distributions' '--------------------------' \
 	"target: $F [thread: 0 - 3]" \
-	'    10% of IO => [     0    -     10KiB)' \
-	'    10% of IO => [    10KiB -     20KiB)' \
-	'    80% of IO => [    30KiB -    100KiB)' '' >"$T/dist.want"
+	'    10% of IO => [     0    -      8KiB)' \
+	'    10% of IO => [     8KiB -     20KiB)' \
+	'    80% of IO => [    28KiB -    100KiB)' '' >"$T/dist.want"
 check "-rd: effective distribution section" cmp -s "$T/dist" "$T/dist.want"
 run_io --engine=null -b4K -d1 -W0 -r "$F"
 check "no -rd: no distribution section" \

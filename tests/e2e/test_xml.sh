@@ -203,6 +203,19 @@ check_eq "-rd: ranges rounded down to the 4 KiB alignment, as DiskSpd" \
 	"$(xmllint --xpath '//Thread/Target/Distribution/Absolute/Range/text()' \
 		"$T/rd.xml" | tr '\n' ' ')" "8192 12288 8192 73728 "
 
+# -rdabs cut by the end of the target: DiskSpd 2.2's XML keeps each
+# range's stated I/O share (10 20 30, the unreachable 40 % tail dropped);
+# only its text report renormalises them (16.7 33.3 50.0)
+rm -f "$T/rda.dat"
+"$IOPROBE" --engine=null -b4K -d1 -W0 -t1 -r -rdabs10/50k:20/10k:30/1G \
+	-Rxml -c100K "$T/rda.dat" >"$T/rda.xml" 2>/dev/null
+check_eq "-rdabs truncated: the stated I/O shares, as DiskSpd's XML" \
+	"$(xmllint --xpath '//Thread/Target/Distribution/Absolute/Range/@IO' \
+		"$T/rda.xml" | tr -dc '0-9 ')" " 10 20 30"
+check_eq "-rdabs truncated: range bytes" \
+	"$(xmllint --xpath '//Thread/Target/Distribution/Absolute/Range/text()' \
+		"$T/rda.xml" | tr '\n' ' ')" "51200 10240 40960 "
+
 # --- DiskSpd's profile elements: -Zr, -x, -vs, the -rdpct tail ----------
 run_io -Rpxml -Zr -w50 -x -vs "$T/z.dat"
 cp "$T/out" "$T/z.xml"

@@ -19,6 +19,7 @@
 #include "report/report.h"
 #include "workflow/compare.h"
 #include "workflow/figures.h"
+#include "workflow/interpret.h"
 
 static char dir[64];
 
@@ -211,11 +212,65 @@ static void test_device_witness(void **state)
 	results_release(&r);
 }
 
+/* Several targets: the figures carry every target's device, filesystem
+ * and fill time, and the media rule judges them all, not the first. */
+static void test_several_targets(void **state)
+{
+	struct finding f[INTERP_MAX_FINDINGS];
+	struct interp_env env = { 0, 0, 8ull << 30 };
+	struct cmp_detail d;
+	struct interp_test t;
+	struct results r;
+	size_t n = 0;
+
+	(void)state;
+	build(&r);
+	r.ntargets = 2;
+	str_copy(r.targets[1].path, RESULTS_STR, "g.dat");
+	str_copy(r.targets[1].device, sizeof(r.targets[1].device), "vda");
+	str_copy(r.targets[0].fs_type, sizeof(r.targets[0].fs_type), "ext4");
+	str_copy(r.targets[1].fs_type, sizeof(r.targets[1].fs_type), "xfs");
+	r.targets[0].fill_seconds = 0.5;
+	r.targets[1].fill_seconds = 1.5;
+	r.targets[1].rotational = 1;
+	assert_int_equal(figures_from_results(&r, &d), 0);
+	assert_string_equal(d.device, "vdb+vda");
+	assert_string_equal(d.fs_type, "ext4+xfs");
+	assert_true(d.fill_s == 2.0);
+	assert_int_equal(d.media, MEDIA_MIXED);
+	/* a ~0.1 ms median is no proof of a cache when one is flash */
+	figures_interp(&d, "mixed8k", 1 << 30, &t);
+	interp_cache(&t, &env, f, &n, INTERP_MAX_FINDINGS);
+	assert_int_equal(n, 0);
+	compare_detail_release(&d);
+
+	/* both disks: the finding names both, and says each is one */
+	r.targets[0].rotational = 1;
+	assert_int_equal(figures_from_results(&r, &d), 0);
+	assert_int_equal(d.media, MEDIA_ROTATIONAL);
+	figures_interp(&d, "mixed8k", 1 << 30, &t);
+	interp_cache(&t, &env, f, &n, INTERP_MAX_FINDINGS);
+	assert_int_equal(n, 1);
+	assert_non_null(strstr(f[0].text, " from vdb+vda (each reports "
+				 "itself rotational): "));
+	compare_detail_release(&d);
+
+	/* two files on one device: named once */
+	str_copy(r.targets[1].device, sizeof(r.targets[1].device), "vdb");
+	str_copy(r.targets[1].fs_type, sizeof(r.targets[1].fs_type), "ext4");
+	assert_int_equal(figures_from_results(&r, &d), 0);
+	assert_string_equal(d.device, "vdb");
+	assert_string_equal(d.fs_type, "ext4");
+	compare_detail_release(&d);
+	results_release(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_live_and_saved_agree),
 		cmocka_unit_test(test_device_witness),
+		cmocka_unit_test(test_several_targets),
 	};
 	int ret;
 

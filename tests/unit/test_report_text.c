@@ -398,10 +398,10 @@ static void test_io_errors(void **state)
 			       "first failed I/O:\twrite to '/tmp/io.dat' at "
 			       "offset 8192 failed: Input/output error\n"));
 	assert_non_null(strstr(out, "\nI/O errors\n"
-			       "thread |    errors    |  file: errors by errno\n"));
+			       "worker |    errors    |  file: errors by errno\n"));
 	assert_non_null(strstr(out, "\n     0 |            2 | /tmp/io.dat "
 			       "(16MiB): EIO: 2\n"));
-	assert_non_null(strstr(out, "\ntotal:              3 | EIO: 2, "
+	assert_non_null(strstr(out, "\nall:                3 | EIO: 2, "
 			       "ENOSPC: 1\n"));
 	/* DiskSpd's lines are unchanged: the plain report's tables, from
 	 * Total IO to the latency distribution, are in the failed one as they

@@ -333,20 +333,20 @@ static void test_layout_lines(void **state)
 static struct results R;
 
 static const struct results_dist PCT_100K[] = {
-	{ 0, 8 * KIB, 10 }, { 8 * KIB, 20 * KIB, 10 },
-	{ 20 * KIB, 28 * KIB, 0 }, { 28 * KIB, 100 * KIB, 80 },
+	{ 0, 8 * KIB, 10, 10 }, { 8 * KIB, 20 * KIB, 10, 10 },
+	{ 20 * KIB, 28 * KIB, 0, 0 }, { 28 * KIB, 100 * KIB, 80, 80 },
 };
 static const struct results_dist PCT_1M[] = {
-	{ 0, 100 * KIB, 10 }, { 100 * KIB, 204 * KIB, 10 },
-	{ 204 * KIB, 304 * KIB, 0 }, { 304 * KIB, 1024 * KIB, 80 },
+	{ 0, 100 * KIB, 10, 10 }, { 100 * KIB, 204 * KIB, 10, 10 },
+	{ 204 * KIB, 304 * KIB, 0, 0 }, { 304 * KIB, 1024 * KIB, 80, 80 },
 };
 static const struct results_dist ABS_200G[] = {
-	{ 0, GIB, 10 }, { GIB, 2 * GIB, 10 }, { 2 * GIB, 102 * GIB, 0 },
-	{ 102 * GIB, 200 * GIB, 80 },
+	{ 0, GIB, 10, 10 }, { GIB, 2 * GIB, 10, 10 },
+	{ 2 * GIB, 102 * GIB, 0, 0 }, { 102 * GIB, 200 * GIB, 80, 80 },
 };
 static const struct results_dist ABS_TRUNC[] = {
-	{ 0, 50 * KIB, 100.0 / 6 }, { 50 * KIB, 60 * KIB, 100.0 / 3 },
-	{ 60 * KIB, 100 * KIB, 50 },
+	{ 0, 50 * KIB, 10, 100.0 / 6 }, { 50 * KIB, 60 * KIB, 20, 100.0 / 3 },
+	{ 60 * KIB, 100 * KIB, 30, 50 },
 };
 
 static void add_target(const char *path, const struct results_dist *d,
@@ -432,6 +432,53 @@ static void test_effective_distribution(void **state)
 	check_effective(one, 1, "text-effective-distribution-abs-truncated.expected.txt");
 }
 
+/* The same goldens with the ranges worked out from the profile, as a run
+ * and `ioprobe show` get them (results_fill_dist): -rdpct bounds land on
+ * DiskSpd's aligned offsets (10 % of 100 KiB ends at 8 KiB), -rdabs ones
+ * where the profile puts them, cut at the end of the target. */
+static void add_profiled(const char *path, enum dist_kind kind,
+			 const struct dist_range *d, uint32_t n, uint64_t size)
+{
+	struct target_opts *o = &R.profile.targets[R.profile.ntargets++];
+
+	target_opts_init(o);
+	o->block_bytes = 4096;
+	o->random = true;
+	o->dist = kind;
+	o->ndist = n;
+	memcpy(o->dist_ranges, d, n * sizeof(*d));
+	str_copy(R.targets[R.ntargets].path, sizeof(R.targets[0].path), path);
+	R.targets[R.ntargets++].size_bytes = size;
+	results_fill_dist(&R);
+}
+
+static void test_effective_distribution_from_profile(void **state)
+{
+	static const struct dist_range pct[] = {
+		{ 10, 10 }, { 10, 10 }, { 0, 10 }, { 80, 70 },
+	}, abs200[] = {
+		{ 10, GIB }, { 10, GIB }, { 0, 100 * GIB }, { 80, 0 },
+	}, trunc[] = {
+		{ 10, 50 * KIB }, { 20, 10 * KIB }, { 30, GIB }, { 40, 0 },
+	};
+	static const uint32_t one[] = { 0 }, pair[] = { 0, 1 };
+
+	(void)state;
+	start_results();
+	add_profiled("testfile.dat", DIST_PCT, pct, 4, 100 * KIB);
+	check_effective(one, 1, "text-effective-distribution-pct-1-thread.expected.txt");
+	start_results();
+	add_profiled("testfile.dat", DIST_PCT, pct, 4, 100 * KIB);
+	add_profiled("testfile2.dat", DIST_PCT, pct, 4, 1024 * KIB);
+	check_effective(pair, 2, "text-effective-distribution-pct-two-distributions.expected.txt");
+	start_results();
+	add_profiled("testfile.dat", DIST_ABS, abs200, 4, 200 * GIB);
+	check_effective(one, 1, "text-effective-distribution-abs-200g.expected.txt");
+	start_results();
+	add_profiled("testfile.dat", DIST_ABS, trunc, 4, 100 * KIB);
+	check_effective(one, 1, "text-effective-distribution-abs-truncated.expected.txt");
+}
+
 static int teardown(void **state)
 {
 	(void)state;
@@ -447,6 +494,7 @@ int main(void)
 		cmocka_unit_test(test_parse_profile),
 		cmocka_unit_test(test_layout_lines),
 		cmocka_unit_test(test_effective_distribution),
+		cmocka_unit_test(test_effective_distribution_from_profile),
 	};
 
 	return cmocka_run_group_tests(tests, find_golden, teardown);
