@@ -117,23 +117,30 @@ int main(int argc, char **argv)
 {
 	struct profile p;
 	char err[1024] = "";
+	enum cli_action action;
 	int status;
 
 	/* whatever path returns from main (or calls exit), the files we
 	 * created and did not mean to keep go too */
 	atexit(cleanup_now);
 	if (argc > 1 && !strcmp(argv[1], "suite"))
-		return final_status(fleet_cmd_refuse("suite") >= 0 ? 2 :
-				    suite_main(argc - 1, argv + 1));
+		return final_status(suite_main(argc - 1, argv + 1));
 	if (argc > 1 && !strcmp(argv[1], "compare"))
 		return final_status(compare_main(argc - 1, argv + 1));
 	if (argc > 1 && !strcmp(argv[1], "show"))
 		return final_status(show_main(argc - 1, argv + 1));
 	if (argc > 1 && !strcmp(argv[1], "sweep"))
-		return final_status(sweep_main(argc - 1, argv + 1));
+		return final_status(fleet_cmd_refuse("sweep") >= 0 ? 2 :
+				    sweep_main(argc - 1, argv + 1));
 
 	profile_init(&p);
-	switch (cli_parse(argc, argv, &p, err, sizeof(err))) {
+	action = cli_parse(argc, argv, &p, err, sizeof(err));
+	/* under mpirun rank 0 alone answers these, once */
+	if (action != CLI_RUN && fleet_cmd_quiet_rank()) {
+		profile_release(&p);
+		return action == CLI_ERROR ? 2 : 0;
+	}
+	switch (action) {
 	case CLI_HELP:
 		cli_usage(stdout);
 		status = 0;

@@ -131,9 +131,12 @@ static void fleet_execute(struct fleet_run *fr)
 		.ready = fleet_ready,
 		.ctx = fr,
 	};
-	struct run_options opt = { .quiet = fr->f->rank != 0,
-				   .hooks = &hooks };
+	struct run_options opt = { .quiet = fr->f->rank != 0 };
 	int ret;
+
+	if (fr->how.base && !fr->f->rank)
+		opt = *fr->how.base;
+	opt.hooks = &hooks;
 
 	ret = run_execute(&fr->own, &opt, &fr->r, fr->err, sizeof(fr->err));
 	if (ret) {
@@ -156,15 +159,24 @@ static void fleet_execute(struct fleet_run *fr)
 int fleet_run(struct fleet_run *fr, struct fleet *f,
 	      const struct profile *tmpl)
 {
+	return fleet_run_how(fr, f, tmpl, NULL);
+}
+
+int fleet_run_how(struct fleet_run *fr, struct fleet *f,
+		  const struct profile *tmpl, const struct fleet_run_how *how)
+{
 	memset(fr, 0, sizeof(*fr));
 	fr->f = f;
 	fr->tmpl = tmpl;
+	if (how)
+		fr->how = *how;
 	results_init(&fr->r);
 	results_init(&fr->merged);
 	fr->status = fleet_check(fr);
 	/* a file all ranks share is created by rank 0 alone: the others
 	 * meet it once it is prepared, before their own run */
-	if (f->rank && (fr->status || fleet_shared_create(tmpl)) &&
+	if (f->rank &&
+	    (fr->status || (!fr->how.own_files && fleet_shared_create(tmpl))) &&
 	    fleet_stage(fr, STAGE_PREPARED, fr->status != 0, NULL) > 0) {
 		fr->secondary = true;
 		fr->status = 1;

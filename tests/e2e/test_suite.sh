@@ -112,7 +112,7 @@ for sig in INT TERM; do
 	python3 -c "
 import csv,sys
 rows=[r for r in csv.reader(open('$H')) if r]
-sys.exit(0 if all(len(r)==22 for r in rows) else 1)" &&
+sys.exit(0 if all(len(r)==23 for r in rows) else 1)" &&
 		ok "SIG$sig: every history row whole" || nok "SIG$sig: torn row"
 	sed -i '/,sig,/d' "$H"
 done
