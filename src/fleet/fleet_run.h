@@ -36,6 +36,8 @@ struct fleet_run {
 					 * failed, not by a fault of its own */
 	int stage;			/* start-up steps passed: 1 prepared,
 					 * 2 ready */
+	uint32_t stopped_by;		/* the rank whose stop message ended
+					 * this rank's run (secondary) */
 	int comm_err;			/* a collective step failed (-errno) */
 	char err[1024];			/* this rank's message */
 	/* rank 0, once fleet_run() returned 0: */
@@ -62,5 +64,8 @@ void fleet_run_release(struct fleet_run *fr);
  * status, message and result; rank 0 fills fleet_status, fleet_err and
  * merged.  0, or the -errno of the gather (fr->err filled). */
 int fleet_collect(struct fleet_run *fr);
+/* How long a rank that ended waits for the others at the end of a run of
+ * @p: its planned length and a grace. */
+double fleet_end_wait_s(const struct profile *p);
 
 #endif
