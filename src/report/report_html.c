@@ -10,6 +10,7 @@
 #include "report/report.h"
 #include "lib/emit.h"
 #include "report/chart.h"
+#include "report/report_fleet.h"
 #include "report/report_html_targets.h"
 
 #include <errno.h>
@@ -463,6 +464,8 @@ static int body(const struct results *r, struct agg *a, FILE *f)
 	}
 	if (!ret)
 		ret = report_html_targets(r, f);
+	if (!ret)
+		ret = report_html_fleet(r, f);
 	fputs("<h2>Per thread</h2>\n<div class=\"panel\">\n", f);
 	thread_table(r, &a[3], f);
 	fputs("</div>\n", f);
