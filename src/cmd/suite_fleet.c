@@ -43,6 +43,7 @@ static int fleet_outcome(struct fleet_run *fr, struct results *r, char *err,
 {
 	const struct results *m = &fr->merged;
 	const struct fleet_rank *k;
+	uint32_t i;
 
 	if (fr->fleet_status) {
 		snprintf(err, len, "%s", fr->fleet_err);
@@ -62,6 +63,12 @@ static int fleet_outcome(struct fleet_run *fr, struct results *r, char *err,
 	results_release(r);
 	*r = fr->merged;
 	results_init(&fr->merged);
+	/* the device counters are rank 0's, who saw only its own share of
+	 * the I/Os on other hosts: the fleet's findings do not weigh them
+	 * against every rank's I/Os */
+	for (i = 0; i < r->ntargets; i++)
+		memset(&r->targets[i].devstat, 0,
+		       sizeof(r->targets[i].devstat));
 	return 0;
 }
 
