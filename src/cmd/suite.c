@@ -521,7 +521,7 @@ static int run_test(struct suite_cli *c, size_t i)
 	if (ret == -EINTR) {
 		if (say)
 			fprintf(stderr, "ioprobe: %s\n", err);
-		status = signals_stop_requested ? signals_exit_status() : 1;
+		status = signals_exit_status();
 	} else if (ret && say) {
 		fprintf(stderr, "ioprobe: error: %s\n", err);
 	}
