@@ -32,6 +32,11 @@ bool fleet_cmd_wanted(void)
 	return false;
 }
 
+bool fleet_cmd_quiet_rank(void)
+{
+	return fleet_env_size() >= 2 && fleet_env_rank() != 0;
+}
+
 int fleet_cmd_refuse(const char *what)
 {
 	if (fleet_env_size() < 2)

@@ -13,6 +13,10 @@
 /* True when a launcher started this process as one of several ranks
  * and MPI is built in (built without: a note on stderr, false). */
 bool fleet_cmd_wanted(void);
+/* True on the ranks other than 0 of a launcher's job (from the
+ * environment alone, before MPI starts): they keep quiet about the
+ * command line, --help and -Rp, which rank 0 says once. */
+bool fleet_cmd_quiet_rank(void);
 /* @what (a subcommand) does not run under mpirun yet: 2, said once
  * (by rank 0) when a launcher started several ranks, else -1. */
 int fleet_cmd_refuse(const char *what);

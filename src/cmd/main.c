@@ -117,6 +117,7 @@ int main(int argc, char **argv)
 {
 	struct profile p;
 	char err[1024] = "";
+	enum cli_action action;
 	size_t i;
 	int status;
 
@@ -129,7 +130,13 @@ int main(int argc, char **argv)
 							    argv + 1));
 
 	profile_init(&p);
-	switch (cli_parse(argc, argv, &p, err, sizeof(err))) {
+	action = cli_parse(argc, argv, &p, err, sizeof(err));
+	/* under mpirun rank 0 alone answers these, once */
+	if (action != CLI_RUN && fleet_cmd_quiet_rank()) {
+		profile_release(&p);
+		return action == CLI_ERROR ? 2 : 0;
+	}
+	switch (action) {
 	case CLI_HELP:
 		cli_usage(stdout);
 		status = 0;

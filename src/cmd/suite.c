@@ -5,6 +5,7 @@
  * or the test file failed, 2 usage, 128+N interrupted.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <math.h>
@@ -16,7 +17,9 @@
 
 #include "cmd/progress.h"
 #include "cmd/subcmd.h"
+#include "cmd/fleet_cmd.h"
 #include "cmd/suite_args.h"
+#include "cmd/suite_fleet.h"
 #include "lib/atomic_file.h"
 #include "lib/fmt.h"
 #include "lib/path.h"
@@ -42,6 +45,8 @@ struct suite_cli {
 	double last_line_s;	/* progress: last line printed, s */
 	int last_phase;
 	const char *prog;	/* how ioprobe was started, for "next:" */
+	struct suite_fleet sf;	/* under mpirun: the other ranks */
+	char msg[PATH_MAX + 512];	/* a failed step's message */
 };
 
 /* ---- output -------------------------------------------------------- */
@@ -159,6 +164,10 @@ static void print_plan(struct suite_cli *c)
 	fprintf(c->info, "time: about %.0f s (%zu x (%u s warm-up + %u s "
 			 "measured) + filling the file)\n", c->est_s, s->nprof,
 		s->o.warmup_s, s->o.duration_s);
+	if (c->sf.on)
+		fprintf(c->info, "mpi: %u ranks at once, each on its own test "
+			"file (rank 0's above); one history row per test for "
+			"them all\n", c->sf.f.size);
 	fprintf(c->info, "history: %s\n", s->hist);
 	fflush(c->info);
 }
@@ -458,51 +467,65 @@ static void sweep_leftovers(struct suite_cli *c)
 
 /* ---- main ---------------------------------------------------------- */
 
-static int prepare_error(const char *err, int status)
+/* The message of a failed step is kept in c->msg: the ranks of an MPI
+ * job agree on one (suite_fleet_agree), which is then printed once. */
+static int prepare_error(struct suite_cli *c, const char *err, int status)
 {
-	fprintf(stderr, "ioprobe: error: %s\n", err);
+	str_copy(c->msg, sizeof(c->msg), err);
 	return status;
 }
 
 /* Plan the suite and check it before anything is written: 0, or the
- * exit status after printing why not. */
+ * exit status with the message in c->msg. */
 static int suite_prepare(struct suite_cli *c)
 {
 	struct suite *s = &c->s;
-	char err[PATH_MAX + 512];
+	char *err = c->msg;
+	size_t len = sizeof(c->msg);
 	int ret;
 
-	if (suite_pick_profiles(s, err, sizeof(err)) ||
-	    suite_history_path(s, err, sizeof(err)))
-		return prepare_error(err, 2);
-	ret = suite_choose_file(s, err, sizeof(err));
+	if (suite_pick_profiles(s, err, len) ||
+	    suite_history_path(s, err, len))
+		return 2;
+	ret = suite_choose_file(s, err, len);
 	if (ret) {
-		prepare_error(err, 2);
-		if (ret == -ENOENT)
+		if (ret == -ENOENT && !c->sf.on) {
+			prepare_error(c, err, 2);
+			fprintf(stderr, "ioprobe: error: %s\n", err);
 			list_mounts(stderr);
+			c->msg[0] = '\0';	/* said */
+			return -2;
+		}
 		return 2;
 	}
-	sweep_leftovers(c);	/* before the space check: it may free some */
-	if (suite_check_profiles(s, err, sizeof(err)))
-		return prepare_error(err, 2);
-	if (suite_check_space(s, err, sizeof(err)))
-		return prepare_error(err, 1);
+	/* before the space check: it may free some; under mpirun rank 0
+	 * alone sweeps, once */
+	if (suite_fleet_speaks(&c->sf))
+		sweep_leftovers(c);
+	if (suite_check_profiles(s, err, len))
+		return 2;
+	if (suite_check_space(s, err, len))
+		return 1;
 	return 0;
 }
 
-/* Run test @i: 0 done, else the exit status after printing why not. */
+/* Run test @i: 0 done, else the exit status after printing why not
+ * (under mpirun every rank takes rank 0's, who says why). */
 static int run_test(struct suite_cli *c, size_t i)
 {
 	char err[2048] = "";
 	int ret = suite_run_one(&c->s, i, err, sizeof(err));
+	bool say = suite_fleet_speaks(&c->sf);
+	int status = ret == -EINVAL ? 2 : ret ? 1 : 0;
 
 	if (ret == -EINTR) {
-		fprintf(stderr, "ioprobe: %s\n", err);
-		return signals_exit_status();
-	}
-	if (ret)
+		if (say)
+			fprintf(stderr, "ioprobe: %s\n", err);
+		status = signals_exit_status();
+	} else if (ret && say) {
 		fprintf(stderr, "ioprobe: error: %s\n", err);
-	return ret == -EINVAL ? 2 : ret ? 1 : 0;
+	}
+	return suite_fleet_decide(&c->sf, status);
 }
 
 /* Claim the test file and run the tests until one fails. */
@@ -515,13 +538,20 @@ static int run_tests(struct suite_cli *c)
 	uint32_t k;
 	size_t i;
 
-	if (suite_claim_file(s, err, sizeof(err)))
-		status = prepare_error(err, 1);
+	status = suite_fleet_agree(&c->sf, suite_claim_file(s, err,
+							    sizeof(err)) ? 1 : 0,
+				   err);
 	for (i = 0; !status && i < s->nprof; i++) {
-		if (signals_stop_requested) {
+		/* all ranks of an MPI job stop together, also when the
+		 * signal reached only some */
+		if (c->sf.on)
+			status = suite_fleet_agree(&c->sf, signals_stop_requested ?
+						   signals_exit_status() : 0,
+						   "interrupted");
+		else if (signals_stop_requested)
 			status = signals_exit_status();
+		if (status)
 			break;
-		}
 		status = run_test(c, i);
 	}
 	for (k = 0; k < s->nfiles; k++) {
@@ -529,9 +559,58 @@ static int run_tests(struct suite_cli *c)
 		if (suite_release_file(s, k))
 			warnf("cannot remove the test file '%s'",
 			      s->files[k].name);
-		else if (claimed && s->o.keep)
+		else if (claimed && s->o.keep && suite_fleet_speaks(&c->sf))
 			fprintf(c->info, "kept the test file %s "
 				"(--keep-file)\n", s->files[k].name);
+	}
+	return status;
+}
+
+/* Under mpirun every rank reads the same command line: rank 0 alone
+ * says what is wrong with it (and prints --help). */
+static int parse_args(int argc, char **argv, struct suite_opts *o)
+{
+	int null_fd, saved[2] = { -1, -1 }, status, k;
+
+	if (!fleet_cmd_quiet_rank())
+		return suite_parse_args(argc, argv, o);
+	fflush(NULL);
+	null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	for (k = 0; k < 2 && null_fd >= 0; k++) {
+		saved[k] = dup(k + 1);
+		dup2(null_fd, k + 1);
+	}
+	status = suite_parse_args(argc, argv, o);
+	fflush(NULL);
+	for (k = 0; k < 2; k++) {
+		if (saved[k] < 0)
+			continue;
+		dup2(saved[k], k + 1);
+		close(saved[k]);
+	}
+	if (null_fd >= 0)
+		close(null_fd);
+	return status;
+}
+
+/* Summary, findings, comparison: rank 0 alone under mpirun. */
+static int suite_report(struct suite_cli *c, int status)
+{
+	struct suite *s = &c->s;
+
+	if (!suite_fleet_speaks(&c->sf))
+		return status;
+	if (s->nres) {
+		print_summary(c);
+		if (!status)
+			print_findings(c);
+		print_timing(c);
+		fprintf(c->info, "\nhistory: %zu row%s appended to %s\n",
+			s->nres, s->nres == 1 ? "" : "s", s->hist);
+	}
+	if (!status) {
+		status = auto_compare(c);
+		machine_output(s);
 	}
 	return status;
 }
@@ -548,7 +627,7 @@ int suite_main(int argc, char **argv)
 	}
 	s = &c->s;
 	c->prog = argv[-1];	/* main.c passes its argv + 1 */
-	status = suite_parse_args(argc, argv, &s->o);
+	status = parse_args(argc, argv, &s->o);
 	if (status) {
 		status = status == 1 ? 0 : status;
 		goto out;
@@ -558,26 +637,21 @@ int suite_main(int argc, char **argv)
 		.test_end = progress_end, .warn = suite_warning,
 		.pause = progress_end, .arg = c };
 	c->info = s->o.fmt == FORMAT_TEXT ? stdout : stderr;
-	progress_init(&c->pg, s->o.quiet);
 	signals_install();
-	status = suite_prepare(c);
+	status = suite_fleet_start(&c->sf, s);
 	if (status)
 		goto out;
-	print_plan(c);
-	status = run_tests(c);
-	if (s->nres) {
-		print_summary(c);
-		if (!status)
-			print_findings(c);
-		print_timing(c);
-		fprintf(c->info, "\nhistory: %zu row%s appended to %s\n",
-			s->nres, s->nres == 1 ? "" : "s", s->hist);
-	}
-	if (!status) {
-		status = auto_compare(c);
-		machine_output(s);
-	}
+	progress_init(&c->pg, s->o.quiet || !suite_fleet_speaks(&c->sf));
+	status = suite_prepare(c);	/* < 0: said already */
+	status = status < 0 ? -status :
+			      suite_fleet_agree(&c->sf, status, c->msg);
+	if (status)
+		goto out;
+	if (suite_fleet_speaks(&c->sf))
+		print_plan(c);
+	status = suite_report(c, run_tests(c));
 out:
+	status = suite_fleet_end(&c->sf, status);
 	suite_release(s);
 	free(c);
 	return status;

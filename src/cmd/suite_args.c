@@ -7,6 +7,8 @@
 #include "cmd/suite_args.h"
 #include "cmd/subcmd.h"
 
+#include "cmd/fleet_cmd.h"
+
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -366,6 +368,9 @@ static int check_args(const struct suite_opts *o)
 				"suite --help')\n");
 		return 2;
 	}
+	/* under mpirun rank 0 alone writes them (on its host) */
+	if (fleet_cmd_quiet_rank())
+		return 0;
 	if ((o->history && check_history_opt(o->history)) ||
 	    (o->html && check_html_opt(o->html)))
 		return 2;

@@ -20,6 +20,7 @@ struct fleet {
 	uint32_t rank, size;		/* of MPI_COMM_WORLD */
 	char host[RESULTS_FLEET_HOST];	/* gethostname() */
 	bool up;			/* MPI initialised, not finalised */
+	void *watch;			/* fleet_watch_start()'s, or NULL */
 };
 
 /* True when this ioprobe was built with MPI. */
@@ -53,6 +54,21 @@ int fleet_gather(struct fleet *f, const char *data, uint64_t len,
 		 char **out, uint64_t **lens, double timeout_s);
 /* Every rank gets rank 0's @v.  0 or -ETIMEDOUT. */
 int fleet_bcast(struct fleet *f, uint64_t *v, double timeout_s);
+
+/* The stop message of a run: a rank that fails mid-run tells every
+ * other rank at once (a point-to-point message each), and the others,
+ * polling for it in their timeline, stop within a poll instead of
+ * running to the end.  Every rank starts the watch before its run and
+ * ends it after, in the same order (fleet_watch_end is a collective
+ * step); a rank tells at most once per watch. */
+int fleet_watch_start(struct fleet *f);
+/* True once another rank told: *@from is its rank. */
+bool fleet_watch_poll(struct fleet *f, uint32_t *from);
+/* Tell every other rank this one failed.  0 or -errno. */
+int fleet_watch_tell(struct fleet *f);
+/* Every rank: take in every stop message sent this run, so none is left
+ * for the next one.  0, or -ETIMEDOUT / -EIO (the job is aborted next). */
+int fleet_watch_end(struct fleet *f, double timeout_s);
 
 /* How long to go on waiting, of @timeout_s, @waited_s in: once a stop
  * signal came, at most FLEET_STOP_WAIT_S more. */

@@ -166,11 +166,15 @@ static int fleet_decide(struct fleet_run *fr, char *all, const uint64_t *lens)
 	return 0;
 }
 
+double fleet_end_wait_s(const struct profile *p)
+{
+	return (double)p->warmup_s + p->duration_s + p->cooldown_s +
+	       FLEET_COLLECT_GRACE_S;
+}
+
 int fleet_collect(struct fleet_run *fr)
 {
-	const struct profile *p = fr->tmpl;
-	double timeout = (double)p->warmup_s + p->duration_s + p->cooldown_s +
-			 FLEET_COLLECT_GRACE_S;
+	double timeout = fleet_end_wait_s(fr->tmpl);
 	uint64_t *lens = NULL;
 	char *text = NULL, *all = NULL;
 	size_t len = 0;

@@ -88,6 +88,24 @@ static int expand_field(char **path, const char *rank, const char *host,
 	return 0;
 }
 
+int fleet_expand_path(const char *in, uint32_t rank, const char *host,
+		      char **out, char *err, size_t errlen)
+{
+	char num[16];
+	int ret;
+
+	*out = str_dup(in);
+	if (!*out)
+		return errf(err, errlen, ENOMEM, "out of memory");
+	snprintf(num, sizeof(num), "%u", rank);
+	ret = expand_field(out, num, host, err, errlen);
+	if (ret) {
+		free(*out);
+		*out = NULL;
+	}
+	return ret;
+}
+
 int fleet_expand_profile(struct profile *dst, const struct profile *src,
 			 uint32_t rank, const char *host, char *err,
 			 size_t errlen)

@@ -24,6 +24,11 @@ bool fleet_per_rank(const char *path);
 int fleet_expand_profile(struct profile *dst, const struct profile *src,
 			 uint32_t rank, const char *host, char *err,
 			 size_t errlen);
+/* *@out (malloc'ed) becomes @in with the placeholders expanded for
+ * @rank on @host, by the rules of fleet_expand_profile().  0, -EINVAL
+ * (@err filled) or -ENOMEM. */
+int fleet_expand_path(const char *in, uint32_t rank, const char *host,
+		      char **out, char *err, size_t errlen);
 /* True when a -c target has no placeholder: all ranks share the file and
  * rank 0 alone creates it, before the others open it. */
 bool fleet_shared_create(const struct profile *p);

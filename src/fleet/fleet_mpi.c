@@ -2,6 +2,13 @@
  * collectives polled with short sleeps until done or timed out (a rank
  * that is gone must not hang the others: the caller then aborts the job),
  * errors returned rather than fatal.  Only the main thread calls MPI.
+ *
+ * The stop message of a run (fleet_watch_*, at the end): one receive
+ * from any rank posted before the run and tested at each poll of the
+ * timeline; a failed rank sends its number to every other rank; after
+ * the run the ranks count the messages sent (a sum over all) and each
+ * takes in those meant for it, so the next run of the same job (a
+ * suite's next test) starts with none pending.
  */
 #include "fleet/fleet.h"
 
@@ -196,4 +203,119 @@ int fleet_gather(struct fleet *f, const char *data, uint64_t len,
 	if (!ret)
 		ret = fleet_gatherv(f, data, len, *lens, out, timeout_s);
 	return ret;
+}
+
+/* ---- the stop message ---------------------------------------------- */
+
+#define FLEET_TAG_STOP 7301
+
+struct fleet_watch {
+	MPI_Request recv;
+	uint64_t from;		/* what the receive got */
+	bool got;		/* the receive completed */
+	MPI_Request *sends;	/* size entries once told, else NULL */
+	uint64_t me;		/* what the sends carry */
+};
+
+int fleet_watch_start(struct fleet *f)
+{
+	struct fleet_watch *w = calloc(1, sizeof(*w));
+
+	if (!w)
+		return -ENOMEM;
+	if (MPI_Irecv(&w->from, 1, MPI_UINT64_T, MPI_ANY_SOURCE,
+		      FLEET_TAG_STOP, MPI_COMM_WORLD, &w->recv) !=
+	    MPI_SUCCESS) {
+		free(w);
+		return -EIO;
+	}
+	f->watch = w;
+	return 0;
+}
+
+bool fleet_watch_poll(struct fleet *f, uint32_t *from)
+{
+	struct fleet_watch *w = f->watch;
+	int done = 0;
+
+	if (!w)
+		return false;
+	if (!w->got &&
+	    (MPI_Test(&w->recv, &done, MPI_STATUS_IGNORE) != MPI_SUCCESS ||
+	     !done))
+		return false;
+	w->got = true;
+	*from = (uint32_t)w->from;
+	return true;
+}
+
+int fleet_watch_tell(struct fleet *f)
+{
+	struct fleet_watch *w = f->watch;
+	uint32_t k;
+
+	if (!w || w->sends)
+		return 0;
+	w->sends = malloc(f->size * sizeof(*w->sends));
+	if (!w->sends)
+		return -ENOMEM;
+	w->me = f->rank;
+	for (k = 0; k < f->size; k++) {
+		w->sends[k] = MPI_REQUEST_NULL;
+		if (k != f->rank &&
+		    MPI_Isend(&w->me, 1, MPI_UINT64_T, (int)k, FLEET_TAG_STOP,
+			      MPI_COMM_WORLD, &w->sends[k]) != MPI_SUCCESS)
+			return -EIO;
+	}
+	return 0;
+}
+
+/* Take in @n stop messages, the posted receive first. */
+static int watch_drain(struct fleet_watch *w, uint64_t n, double timeout_s)
+{
+	int ret = 0;
+
+	if (!n) {
+		if (!w->got) {
+			MPI_Cancel(&w->recv);
+			MPI_Wait(&w->recv, MPI_STATUS_IGNORE);
+		}
+		return 0;
+	}
+	if (!w->got)
+		ret = fleet_wait(&w->recv, timeout_s);
+	for (; !ret && n > 1; n--) {
+		if (MPI_Irecv(&w->from, 1, MPI_UINT64_T, MPI_ANY_SOURCE,
+			      FLEET_TAG_STOP, MPI_COMM_WORLD, &w->recv) !=
+		    MPI_SUCCESS)
+			return -EIO;
+		ret = fleet_wait(&w->recv, timeout_s);
+	}
+	return ret;
+}
+
+int fleet_watch_end(struct fleet *f, double timeout_s)
+{
+	struct fleet_watch *w = f->watch;
+	uint64_t n = w && w->sends ? 1 : 0;
+	MPI_Request req;
+	uint32_t k;
+	int ret;
+
+	if (!w)
+		return 0;
+	if (MPI_Iallreduce(MPI_IN_PLACE, &n, 1, MPI_UINT64_T, MPI_SUM,
+			   MPI_COMM_WORLD, &req) != MPI_SUCCESS)
+		return -EIO;
+	ret = fleet_wait(&req, timeout_s);
+	if (!ret)	/* our own message is not for us */
+		ret = watch_drain(w, n - (w->sends ? 1 : 0), timeout_s);
+	for (k = 0; !ret && w->sends && k < f->size; k++)
+		ret = fleet_wait(&w->sends[k], timeout_s);
+	if (ret)	/* the job is aborted next: leave the requests */
+		return ret;
+	free(w->sends);
+	free(w);
+	f->watch = NULL;
+	return 0;
 }

@@ -64,3 +64,29 @@ int fleet_bcast(struct fleet *f, uint64_t *v, double timeout_s)
 	(void)timeout_s;
 	return -ENOSYS;
 }
+
+int fleet_watch_start(struct fleet *f)
+{
+	(void)f;
+	return 0;
+}
+
+bool fleet_watch_poll(struct fleet *f, uint32_t *from)
+{
+	(void)f;
+	(void)from;
+	return false;
+}
+
+int fleet_watch_tell(struct fleet *f)
+{
+	(void)f;
+	return 0;
+}
+
+int fleet_watch_end(struct fleet *f, double timeout_s)
+{
+	(void)f;
+	(void)timeout_s;
+	return 0;
+}

@@ -9,6 +9,10 @@
  * also agrees on a start edge on the wall clock, a little after the last
  * rank came, and every rank sleeps until it: the measured windows then
  * start together, whatever the delay each rank saw the step end with.
+ *
+ * Once running, a rank that fails (a failed I/O, a worker's error) tells
+ * the others at once (fleet_watch_tell); they see it at their next poll
+ * of the timeline and stop, rather than running to the end.
  */
 #include "fleet/fleet_run.h"
 
@@ -99,6 +103,28 @@ static int fleet_ready(void *ctx, char *err, size_t errlen)
 	return fleet_hook_ret(fr, ret, err, errlen);
 }
 
+/* The timeline's poll: another rank's stop message ends this run. */
+static int fleet_poll(void *ctx)
+{
+	struct fleet_run *fr = ctx;
+	uint32_t from;
+
+	if (!fleet_watch_poll(fr->f, &from))
+		return 0;
+	fr->secondary = true;
+	fr->stopped_by = from;
+	return -ECANCELED;
+}
+
+/* This rank failed while the others run: they stop now, not at the end
+ * (a signal reaches every rank by itself). */
+static void fleet_tell(struct fleet_run *fr)
+{
+	if (fr->stage >= STAGE_READY && !fr->secondary &&
+	    !signals_stop_requested)
+		fleet_watch_tell(fr->f);
+}
+
 /* Expand, validate, check the outputs: the checks main.c makes before a
  * run, on this rank's paths.  0 or the usage status 2 (1: no memory). */
 static int fleet_check(struct fleet_run *fr)
@@ -129,15 +155,30 @@ static void fleet_execute(struct fleet_run *fr)
 	const struct run_hooks hooks = {
 		.prepared = fleet_prepared,
 		.ready = fleet_ready,
+		.poll = fleet_poll,
 		.ctx = fr,
 	};
-	struct run_options opt = { .quiet = fr->f->rank != 0,
-				   .hooks = &hooks };
+	struct run_options opt = { .quiet = fr->f->rank != 0 };
 	int ret;
+
+	if (fr->how.base && !fr->f->rank)
+		opt = *fr->how.base;
+	opt.hooks = &hooks;
 
 	ret = run_execute(&fr->own, &opt, &fr->r, fr->err, sizeof(fr->err));
 	if (ret) {
 		fr->status = fleet_run_status(ret);
+		if (fr->secondary && fr->stage >= STAGE_READY)
+			snprintf(fr->err, sizeof(fr->err), "stopped: rank %u "
+				 "failed", fr->stopped_by);
+		fleet_tell(fr);
+		return;
+	}
+	/* a failed I/O ended this rank's run early: the run failed */
+	if (fr->r.io_failure.failed && !fr->own.continue_on_error) {
+		results_fmt_failure(&fr->r, fr->err, sizeof(fr->err));
+		fr->status = 1;
+		fleet_tell(fr);
 		return;
 	}
 	ret = results_fleet_own(&fr->r, fr->f->rank, fr->f->size,
@@ -156,15 +197,27 @@ static void fleet_execute(struct fleet_run *fr)
 int fleet_run(struct fleet_run *fr, struct fleet *f,
 	      const struct profile *tmpl)
 {
+	return fleet_run_how(fr, f, tmpl, NULL);
+}
+
+int fleet_run_how(struct fleet_run *fr, struct fleet *f,
+		  const struct profile *tmpl, const struct fleet_run_how *how)
+{
+	int ret;
+
 	memset(fr, 0, sizeof(*fr));
 	fr->f = f;
 	fr->tmpl = tmpl;
+	if (how)
+		fr->how = *how;
 	results_init(&fr->r);
 	results_init(&fr->merged);
+	fr->comm_err = fleet_watch_start(f);
 	fr->status = fleet_check(fr);
 	/* a file all ranks share is created by rank 0 alone: the others
 	 * meet it once it is prepared, before their own run */
-	if (f->rank && (fr->status || fleet_shared_create(tmpl)) &&
+	if (f->rank &&
+	    (fr->status || (!fr->how.own_files && fleet_shared_create(tmpl))) &&
 	    fleet_stage(fr, STAGE_PREPARED, fr->status != 0, NULL) > 0) {
 		fr->secondary = true;
 		fr->status = 1;
@@ -181,6 +234,10 @@ int fleet_run(struct fleet_run *fr, struct fleet *f,
 		return errf(fr->err, sizeof(fr->err), -fr->comm_err,
 			    "no answer from every rank at the start: %s",
 			    strerror(-fr->comm_err));
+	ret = fleet_watch_end(f, fleet_end_wait_s(tmpl));
+	if (ret)
+		return errf(fr->err, sizeof(fr->err), -ret, "no answer from "
+			    "every rank at the end: %s", strerror(-ret));
 	return fleet_collect(fr);
 }
 

@@ -14,8 +14,18 @@
 #include "profile/profile.h"
 #include "results/results.h"
 
+/* How a caller other than the plain run wants it made (the suite). */
+struct fleet_run_how {
+	const struct run_options *base;	/* progress, pause, quiet of rank
+					 * 0's run; NULL: none */
+	bool own_files;		/* every rank's targets are its own files,
+				 * even without a placeholder: each creates
+				 * its own, none waits for rank 0's */
+};
+
 struct fleet_run {
 	struct fleet *f;
+	struct fleet_run_how how;
 	const struct profile *tmpl;	/* as typed: placeholders kept */
 	struct profile own;		/* this rank's, expanded */
 	bool have_own;
@@ -26,6 +36,8 @@ struct fleet_run {
 					 * failed, not by a fault of its own */
 	int stage;			/* start-up steps passed: 1 prepared,
 					 * 2 ready */
+	uint32_t stopped_by;		/* the rank whose stop message ended
+					 * this rank's run (secondary) */
 	int comm_err;			/* a collective step failed (-errno) */
 	char err[1024];			/* this rank's message */
 	/* rank 0, once fleet_run() returned 0: */
@@ -40,6 +52,9 @@ struct fleet_run {
  * caller ends the job then.  fleet_run_release() @fr in any case. */
 int fleet_run(struct fleet_run *fr, struct fleet *f,
 	      const struct profile *tmpl);
+/* The same made as @how says (NULL: as fleet_run()). */
+int fleet_run_how(struct fleet_run *fr, struct fleet *f,
+		  const struct profile *tmpl, const struct fleet_run_how *how);
 /* Every rank gets rank 0's final @status (after its report went out)
  * into *status.  0 or -ETIMEDOUT. */
 int fleet_run_finish(struct fleet_run *fr, int *status);
@@ -49,5 +64,8 @@ void fleet_run_release(struct fleet_run *fr);
  * status, message and result; rank 0 fills fleet_status, fleet_err and
  * merged.  0, or the -errno of the gather (fr->err filled). */
 int fleet_collect(struct fleet_run *fr);
+/* How long a rank that ended waits for the others at the end of a run of
+ * @p: its planned length and a grace. */
+double fleet_end_wait_s(const struct profile *p);
 
 #endif

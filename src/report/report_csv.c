@@ -18,6 +18,7 @@
 
 #include "results/hist.h"
 #include "report/report_devstat.h"
+#include "report/report_fleet.h"
 #include "report/report.h"
 #include "results/results.h"
 #include "lib/util.h"
@@ -221,6 +222,8 @@ int report_csv(const struct results *r, FILE *f)
 		ret = csv_rows(r, (int)i, f);
 	if (!ret)
 		ret = csv_rows(r, -1, f);
+	if (!ret)
+		ret = report_csv_fleet(r, report_devstat_csv_header, f);
 	if (c_loc) {
 		uselocale(old_loc);
 		freelocale(c_loc);

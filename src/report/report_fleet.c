@@ -3,6 +3,7 @@
  * began next to the earliest; then per host the sums and the latency
  * percentiles of the union of its ranks' histograms.  DiskSpd's own
  * lines are left as they are: threads there are numbered across ranks.
+ * The CSV gets rows of its own per rank, the HTML page a small table.
  */
 #include "report/report_fleet.h"
 
@@ -188,6 +189,162 @@ int report_text_fleet(const struct results *r, FILE *f)
 	put_hosts(r, a, s, f);
 	free(a);
 	free(s);
+	return 0;
+}
+
+/* ---- CSV and HTML ---------------------------------------------------- */
+
+/* Rank @k's rows of direction @d (DIR_COUNT: both) into @a; its rates
+ * over its own window. */
+static void rank_agg(const struct results *r, const struct fleet_rank *k,
+		     enum io_dir d, struct agg *one, struct agg *a)
+{
+	uint32_t i;
+
+	memset(a, 0, sizeof(*a));
+	hist_init(&a->lat);
+	for (i = 0; i < r->nrows; i++) {
+		const struct thread_target *row = &r->rows[i];
+
+		if (row->thread < k->first_thread ||
+		    row->thread - k->first_thread >= k->threads)
+			continue;
+		results_row_aggregate(r, row, d, one);
+		a->ios += one->ios;
+		a->bytes += one->bytes;
+		hist_merge(&a->lat, &one->lat);
+	}
+	if (k->test_time_s > 0) {
+		a->iops = (double)a->ios / k->test_time_s;
+		a->mib_s = (double)a->bytes / 1048576.0 / k->test_time_s;
+	}
+}
+
+static void csv_text(FILE *f, const char *s)
+{
+	if (!s[strcspn(s, ",\"\r\n")]) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+static void csv_lat(FILE *f, const struct hist *h, double pct)
+{
+	if (!hist_empty(h))
+		fprintf(f, "%.6f", (double)hist_percentile(h, pct) / 1e6);
+	fputc(',', f);
+}
+
+/* One rank row: the columns of report_csv.c's, @extra empty fields (the
+ * device's) at the end. */
+static void csv_rank_row(const struct results *r, const struct fleet_rank *k,
+			 enum io_dir d, const struct agg *a,
+			 unsigned int extra, FILE *f)
+{
+	static const char *const dirs[] = { "read", "write", "total" };
+	char target[128];
+
+	csv_text(f, r->profile.label ? r->profile.label : "");
+	snprintf(target, sizeof(target), "(rank %u on %s)", k->rank,
+		 k->host[0] ? k->host : "-");
+	fputc(',', f);
+	csv_text(f, target);
+	fprintf(f, ",%s,%.2f,%.2f,", dirs[d], a->iops, a->mib_s);
+	if (!hist_empty(&a->lat))
+		fprintf(f, "%.6f", hist_mean_ns(&a->lat) / 1e6);
+	fputc(',', f);
+	csv_lat(f, &a->lat, 50);
+	csv_lat(f, &a->lat, 90);
+	csv_lat(f, &a->lat, 99);
+	csv_lat(f, &a->lat, 99.9);
+	csv_lat(f, &a->lat, 100);
+	/* block, threads, outstanding, write_pct, pattern, cache_mode */
+	fprintf(f, ",%u,,,,,%" PRIu32 ",%.6f,%" PRIu64 ",%" PRIu64 ",",
+		k->threads, r->profile.duration_s, k->test_time_s, a->ios,
+		a->bytes);
+	while (extra--)
+		fputc(',', f);
+	fputc('\n', f);
+}
+
+int report_csv_fleet(const struct results *r, const char *tail_header,
+		     FILE *f)
+{
+	unsigned int extra = 0;
+	struct agg *a;
+	uint32_t i;
+	int d;
+
+	if (!r->fleet.size || !r->fleet.nranks || r->no_results)
+		return 0;
+	a = malloc(2 * sizeof(*a));
+	if (!a)
+		return -ENOMEM;
+	for (; *tail_header; tail_header++)
+		extra += *tail_header == ',';
+	for (i = 0; i < r->fleet.nranks; i++)
+		for (d = DIR_READ; d <= DIR_COUNT; d++) {
+			rank_agg(r, &r->fleet.ranks[i], (enum io_dir)d, &a[1],
+				 &a[0]);
+			csv_rank_row(r, &r->fleet.ranks[i], (enum io_dir)d,
+				     &a[0], extra, f);
+		}
+	free(a);
+	return 0;
+}
+
+static void html_pct(FILE *f, const struct hist *h, double pct)
+{
+	if (hist_empty(h))
+		fputs("<td>N/A</td>", f);
+	else
+		fprintf(f, "<td>%.3f</td>",
+			(double)hist_percentile(h, pct) / 1e6);
+}
+
+int report_html_fleet(const struct results *r, FILE *f)
+{
+	uint64_t lo = earliest_start(r);
+	struct agg *a;
+	uint32_t i;
+
+	if (!r->fleet.size || !r->fleet.nranks || r->no_results)
+		return 0;
+	a = malloc(2 * sizeof(*a));
+	if (!a)
+		return -ENOMEM;
+	fprintf(f, "<h2>Ranks (MPI)</h2>\n<div class=\"panel\">\n<table><tr>"
+		"<th>rank</th><th class=\"l\">host</th><th>threads</th>"
+		"<th>I/Os</th><th>IOPS</th><th>MiB/s</th><th>p50 (ms)</th>"
+		"<th>p99 (ms)</th><th>start (ms)</th><th class=\"l\">file</th>"
+		"</tr>\n");
+	for (i = 0; i < r->fleet.nranks; i++) {
+		const struct fleet_rank *k = &r->fleet.ranks[i];
+
+		rank_agg(r, k, DIR_COUNT, &a[1], &a[0]);
+		fprintf(f, "<tr><td>%u</td><td class=\"l\">", k->rank);
+		emit_escaped(f, k->host);
+		fprintf(f, "</td><td>%u</td><td>%" PRIu64 "</td><td>%.2f</td>"
+			"<td>%.2f</td>", k->threads, a[0].ios, a[0].iops,
+			a[0].mib_s);
+		html_pct(f, &a[0].lat, 50);
+		html_pct(f, &a[0].lat, 99);
+		fprintf(f, "<td>%.3f</td><td class=\"l\">",
+			k->window_start_unix_ns && lo ?
+				(double)(k->window_start_unix_ns - lo) / 1e6 :
+				0.0);
+		emit_escaped(f, k->path);
+		fputs("</td></tr>\n", f);
+	}
+	fputs("</table>\n</div>\n", f);
+	free(a);
 	return 0;
 }
 

@@ -13,6 +13,7 @@
 #include "lib/emit.h"
 #include "report/chart.h"
 #include "report/chart_page.h"
+#include "report/report_fleet.h"
 #include "report/report_html_targets.h"
 #include "report/report_html_time.h"
 #include "report/report_html_where.h"
@@ -360,6 +361,8 @@ static int body(const struct results *r, struct agg *a, FILE *f)
 	ret = report_html_time(r, f);
 	if (!ret)
 		ret = report_html_targets(r, f);
+	if (!ret)
+		ret = report_html_fleet(r, f);
 	fputs("<h2>Per thread</h2>\n<div class=\"panel\">\n", f);
 	thread_table(r, &a[3], f);
 	fputs("</div>\n", f);

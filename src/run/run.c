@@ -50,6 +50,7 @@ struct run_ctx {
 	double total_s;
 	uint64_t phase_start_ns, phase_end_ns;	/* current phase, planned */
 	uint64_t dots;			/* -P dots printed */
+	int poll_ret;			/* hooks->poll ended the run: -errno */
 };
 
 /* The run is about to write a line of its own on stderr. */
@@ -486,7 +487,9 @@ static bool run_wait(struct run_ctx *c, int phase, uint64_t from_ns,
 	for (;;) {
 		uint64_t now = clock_now_ns(), next;
 
-		if (signals_stop_requested ||
+		if (!c->poll_ret && c->opt->hooks && c->opt->hooks->poll)
+			c->poll_ret = c->opt->hooks->poll(c->opt->hooks->ctx);
+		if (signals_stop_requested || c->poll_ret ||
 		    atomic_load_explicit(&c->shared.nexited,
 					 memory_order_acquire))
 			return false;
@@ -670,6 +673,8 @@ int run_execute(const struct profile *p, const struct run_options *opt,
 		worker_join(&c.w[i]);
 	if (c.nstarted)
 		run_dots(&c);	/* the I/Os since the last poll */
+	if (!ret && c.poll_ret)
+		ret = errf(err, errlen, -c.poll_ret, "stopped while running");
 	if (!ret)
 		ret = run_collect(&c, err, errlen);
 	if (!ret)

@@ -37,6 +37,11 @@ struct run_hooks {
 	int (*prepared)(void *ctx, char *err, size_t errlen);
 	/* every worker set up (engine, buffers), just before warm-up */
 	int (*ready)(void *ctx, char *err, size_t errlen);
+	/* at each poll of the timeline (about every 20 ms of warm-up,
+	 * measured window and cool-down), from its thread: -errno ends
+	 * the run there, run_execute() returning it (another process
+	 * failed) */
+	int (*poll)(void *ctx);
 	void *ctx;
 };
 

@@ -88,11 +88,13 @@ static void out_num(struct out *o, int decimals, double v)
 int history_format_row(const struct history_row *row, char *buf, size_t len)
 {
 	struct out o = { buf, len, 0, false };
-	char size[32];
+	char size[32], ranks[16];
 
 	if (len)
 		buf[0] = '\0';
 	snprintf(size, sizeof(size), "%" PRIu64, row->file_size_bytes);
+	snprintf(ranks, sizeof(ranks), "%" PRIu32,
+		 row->ranks ? row->ranks : 1);
 	out_field(&o, row->timestamp, false);
 	out_field(&o, row->host, false);
 	out_field(&o, row->label, false);
@@ -114,7 +116,8 @@ int history_format_row(const struct history_row *row, char *buf, size_t len)
 	out_field(&o, row->version, false);
 	out_field(&o, row->json, false);
 	out_field(&o, row->engine, false);
-	out_field(&o, row->fill, true);
+	out_field(&o, row->fill, false);
+	out_field(&o, ranks, true);
 	return o.full ? -ENAMETOOLONG : (int)o.pos;
 }
 
@@ -190,7 +193,7 @@ static const char *const field_names[HISTORY_NFIELDS] = {
 	"timestamp", "host", "label", "test", "cmdline", "target", "device",
 	"filesystem", "file_size", "iops", "mib_s", "mean_ms", "p50_ms",
 	"p99_ms", "p999_ms", "max_ms", "read_pct", "write_pct", "version",
-	"json", "engine", "fill",
+	"json", "engine", "fill", "ranks",
 };
 
 int history_parse_line(const char *line, size_t len, struct history_row *row,
@@ -201,6 +204,7 @@ int history_parse_line(const char *line, size_t len, struct history_row *row,
 	double *nums[] = { &row->iops, &row->mib_s, &row->mean_ms,
 			   &row->p50_ms, &row->p99_ms, &row->p999_ms,
 			   &row->max_ms, &row->read_pct, &row->write_pct };
+	uint64_t ranks;
 	int n;
 	size_t i;
 
@@ -215,10 +219,12 @@ int history_parse_line(const char *line, size_t len, struct history_row *row,
 	n = split_csv(line, len, store, f, HISTORY_NFIELDS);
 	if (n < 0)
 		return errf(err, errlen, EINVAL, "unbalanced quotes");
-	if (n != HISTORY_NFIELDS && n != HISTORY_NFIELDS_V1)
+	if (n != HISTORY_NFIELDS && n != HISTORY_NFIELDS_V2 &&
+	    n != HISTORY_NFIELDS_V1)
 		return errf(err, errlen, EINVAL,
-			    "expected %d fields (%d in older rows), found %s%d",
-			    HISTORY_NFIELDS, HISTORY_NFIELDS_V1,
+			    "expected %d fields (%d or %d in older rows), "
+			    "found %s%d", HISTORY_NFIELDS, HISTORY_NFIELDS_V2,
+			    HISTORY_NFIELDS_V1,
 			    n > HISTORY_NFIELDS ? "more than " : "",
 			    n > HISTORY_NFIELDS ? HISTORY_NFIELDS : n);
 	memset(row, 0, sizeof(*row));
@@ -242,10 +248,17 @@ int history_parse_line(const char *line, size_t len, struct history_row *row,
 	str_copy(row->filesystem, sizeof(row->filesystem), f[7]);
 	str_copy(row->version, sizeof(row->version), f[18]);
 	str_copy(row->json, sizeof(row->json), f[19]);
-	if (n == HISTORY_NFIELDS) {
+	if (n >= HISTORY_NFIELDS_V2) {
 		str_copy(row->engine, sizeof(row->engine), f[20]);
 		str_copy(row->fill, sizeof(row->fill), f[21]);
 	}
+	row->ranks = 1;
+	if (n == HISTORY_NFIELDS && (parse_u64(f[22], &ranks) || !ranks ||
+				     ranks > UINT32_MAX))
+		return errf(err, errlen, EINVAL, "invalid ranks '%s': "
+			    "expected a count of 1 or more", f[22]);
+	if (n == HISTORY_NFIELDS)
+		row->ranks = (uint32_t)ranks;
 	return 0;
 }
 
@@ -353,6 +366,8 @@ static bool is_header(const char *line, size_t n)
 {
 	return (n == strlen(HISTORY_HEADER) &&
 		!memcmp(line, HISTORY_HEADER, n)) ||
+	       (n == strlen(HISTORY_HEADER_V2) &&
+		!memcmp(line, HISTORY_HEADER_V2, n)) ||
 	       (n == strlen(HISTORY_HEADER_V1) &&
 		!memcmp(line, HISTORY_HEADER_V1, n));
 }

@@ -21,8 +21,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define HISTORY_NFIELDS 22
+#define HISTORY_NFIELDS 23
 #define HISTORY_HEADER \
+	"timestamp,host,label,test,cmdline,target,device,filesystem," \
+	"file_size,iops,mib_s,mean_ms,p50_ms,p99_ms,p999_ms,max_ms," \
+	"read_pct,write_pct,version,json,engine,fill,ranks"
+/* Rows written before the ranks column: one rank. */
+#define HISTORY_NFIELDS_V2 22
+#define HISTORY_HEADER_V2 \
 	"timestamp,host,label,test,cmdline,target,device,filesystem," \
 	"file_size,iops,mib_s,mean_ms,p50_ms,p99_ms,p999_ms,max_ms," \
 	"read_pct,write_pct,version,json,engine,fill"
@@ -58,6 +64,9 @@ struct history_row {
 	char engine[32];	/* engine actually used, "" unknown (old row) */
 	char fill[32];		/* the test file as measured: "new pattern"
 				 * (created and filled by the suite), "" unknown */
+	uint32_t ranks;		/* MPI ranks that ran the test at once (one
+				 * row for all of them); 1 without mpirun and
+				 * in rows older than the column */
 };
 
 /* Damaged lines named one by one (struct history's warn, for the caller

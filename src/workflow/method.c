@@ -58,6 +58,7 @@ void method_from_row(const struct history_row *row, struct test_method *m)
 
 	memset(m, 0, sizeof(*m));
 	m->file_bytes = row->file_size_bytes;
+	m->ranks = row->ranks ? row->ranks : 1;
 	m->engine = row->engine;
 	m->fill = row->fill;
 	m->version = row->version;
@@ -192,6 +193,8 @@ size_t method_diff(const struct test_method *a, const struct test_method *b,
 	buf[0] = '\0';
 	unknown[0] = '\0';
 	diff_size(&d, "file size", a->file_bytes, b->file_bytes);
+	diff_u32(&d, "MPI ranks", "", a->ranks ? a->ranks : 1,
+		 b->ranks ? b->ranks : 1);
 	if (a->parsed && b->parsed)
 		diff_switches(&d, a, b);
 	else if (strcmp(a->switches, b->switches))

@@ -3,11 +3,12 @@
  * `compare` may only set two labels side by side when each test was
  * measured the same way: the effective switches (block size, mix,
  * pattern, threads, depth, cache mode, flush), duration, warm-up, file
- * size, engine, the test file's fill and the ioprobe version, all read
- * back from a history row (its cmdline, file_size, engine, fill and
- * version columns).  What the user changed on purpose (host, device,
- * filesystem, the folder of the test file, the disk type) is the
- * subject of the comparison, never a reason to refuse it.
+ * size, the MPI ranks that ran it at once, engine, the test file's fill
+ * and the ioprobe version, all read back from a history row (its
+ * cmdline, file_size, ranks, engine, fill and version columns).  What
+ * the user changed on purpose (host, device, filesystem, the folder of
+ * the test file, the disk type) is the subject of the comparison, never
+ * a reason to refuse it.
  *
  * Rows written before the engine and fill columns leave those unknown:
  * they are not compared, and method_diff() says which were unknown.
@@ -32,6 +33,7 @@ struct test_method {
 	char cache[48];		/* "direct, write-through" (-Sh) ... */
 	uint32_t duration_s, warmup_s;
 	uint64_t file_bytes;
+	uint32_t ranks;		/* MPI ranks at once, 1 without mpirun */
 	const char *engine, *fill, *version;	/* into the row, "" unknown */
 };
 

@@ -406,6 +406,7 @@ static void fill_row(const struct suite *s, size_t i,
 			   sizeof(row->target));
 	join_facts(r, row);
 	row->file_size_bytes = s->o.file_bytes;
+	row->ranks = r->fleet.size ? r->fleet.size : 1;
 	row->iops = d->iops;
 	row->mib_s = d->mib_s;
 	row->mean_ms = d->mean_ms;
@@ -544,7 +545,7 @@ int suite_run_one(struct suite *s, size_t i, char *err, size_t len)
 		return -EIO;
 	}
 	results_init(&r);
-	if (validate_profile(&p, why, sizeof(why))) {
+	if (!s->hooks.run && validate_profile(&p, why, sizeof(why))) {
 		snprintf(err, len, "%s: %s", s->prof[i].name, why);
 		ret = -EINVAL;
 		goto out;
@@ -552,9 +553,15 @@ int suite_run_one(struct suite *s, size_t i, char *err, size_t len)
 	s->cur = i;
 	if (s->hooks.test_begin)
 		s->hooks.test_begin(s->hooks.arg);
-	ret = run_execute(&p, &opt, &r, err, len);
+	ret = s->hooks.run ? s->hooks.run(s->hooks.run_arg, &p, &opt, &r, err,
+					  len) :
+			     run_execute(&p, &opt, &r, err, len);
 	if (s->hooks.test_end)
 		s->hooks.test_end(s->hooks.arg);
+	if (ret == 1) {		/* kept by another process */
+		ret = 0;
+		goto out;
+	}
 	ret = run_outcome(s, i, ret, &r, err, len);
 	if (!ret)
 		ret = keep_result(s, i, &r, t0, err, len);

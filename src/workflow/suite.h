@@ -49,6 +49,10 @@ struct suite_opts {
 	uint64_t file_bytes;
 	bool keep, wide;
 	bool quiet;		/* --quiet: no progress lines, no notes */
+	/* under mpirun: "r1", so a folder PATH gets this rank's own
+	 * "ioprobe-suite-PID-r1.dat" (no other host's suite takes it for
+	 * a leftover of a process gone); NULL otherwise */
+	const char *file_tag;
 	double expect_iops, expect_mib_s;
 	enum result_format fmt;
 };
@@ -69,6 +73,15 @@ struct suite_hooks {
 	void (*test_end)(void *arg);	/* right after it */
 	void (*warn)(void *arg, const char *msg);	/* not fatal */
 	void (*pause)(void *arg);	/* the run writes a line on stderr */
+	/* Makes a test's run instead of run_execute() (same arguments and
+	 * returns), e.g. one run over every rank of an MPI job: 0 with @r
+	 * filled to keep; 1 when it ran and another process keeps it (no
+	 * history row here); -errno with @err.  It checks the profile
+	 * itself: a rank must not skip a run the others make. */
+	int (*run)(void *arg, const struct profile *p,
+		   const struct run_options *opt, struct results *r,
+		   char *err, size_t errlen);
+	void *run_arg;		/* @run's first argument */
 	void *arg;
 };
 

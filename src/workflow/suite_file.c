@@ -25,8 +25,10 @@
 
 #define MIB (1024.0 * 1024.0)
 
-/* The test file name for @path into @file (PATH_MAX bytes). */
-static int choose_one(const char *path, char *file, char *err, size_t len)
+/* The test file name for @path into @file (PATH_MAX bytes); @tag:
+ * suite_opts.file_tag. */
+static int choose_one(const char *path, const char *tag, char *file,
+		      char *err, size_t len)
 {
 	const char *base;
 	char parent[PATH_MAX];
@@ -36,9 +38,9 @@ static int choose_one(const char *path, char *file, char *err, size_t len)
 		/* absolute, so history rows say where the test ran */
 		if (!realpath(path, parent))
 			str_copy(parent, sizeof(parent), path);
-		snprintf(file, PATH_MAX, "%.4000s%sioprobe-suite-%d.dat",
+		snprintf(file, PATH_MAX, "%.4000s%sioprobe-suite-%d%s%.16s.dat",
 			 parent, parent[strlen(parent) - 1] == '/' ? "" : "/",
-			 (int)getpid());
+			 (int)getpid(), tag ? "-" : "", tag ? tag : "");
 		return 0;
 	}
 	if (!stat(path, &st)) {
@@ -79,7 +81,8 @@ int suite_choose_file(struct suite *s, char *err, size_t len)
 	for (i = 0; i < s->o.npaths && i < SUITE_MAX_PATHS; i++) {
 		struct suite_file *sf = &s->files[i];
 
-		ret = choose_one(s->o.paths[i], sf->name, err, len);
+		ret = choose_one(s->o.paths[i], s->o.file_tag, sf->name, err,
+				 len);
 		if (ret)
 			return ret;
 		sf->fd = -1;

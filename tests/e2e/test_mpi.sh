@@ -5,8 +5,13 @@
 # is the P99 of the union of the ranks' histograms, and whose ranks'
 # measured windows start within 10 ms; a shared -c file is made once; a
 # bad target on rank 1 fails every rank with rank 1's message and no
-# hang; two ranks on two loop devices throttled to 500 IOPS each report
-# about 1,000 IOPS in all and 500 per rank.
+# hang; a rank whose I/O fails mid-run stops the other within seconds;
+# -Rp, --help and command-line errors are said once; CSV and HTML carry
+# the rank table; `suite` runs every test on both ranks at once into one
+# history row each (with its rank count, which compare checks), and
+# removes every rank's test file on SIGINT; two ranks on two loop devices
+# throttled to 500 IOPS each report about 1,000 IOPS in all and 500 per
+# rank.
 . "$(dirname "$0")/lib.sh"
 
 if ! command -v mpirun >/dev/null; then
@@ -146,13 +151,116 @@ check_eq "bad --output folder on rank 1: exit status 2" "$rc" 2
 check "bad --output folder on rank 1: rank 1's message" \
 	grep -q "^ioprobe: error: rank 1 (" "$T/err"
 
-# suite does not run under mpirun yet: refused, nothing written
+# the DiskSpd switches' answers without a run are said once, by rank 0
+mpi 2 -b4k -r -d1 -Rp "$T/p-{rank}.dat"
+check_eq "-Rp under mpirun: exit status 0" "$rc" 0
+check_eq "-Rp under mpirun: the profile printed once" \
+	"$(grep -c '^Command Line:' "$T/out")" 1
+mpi 2 --help
+check_eq "--help under mpirun: printed once" "$(grep -c '^usage' "$T/out")" 1
+mpi 2 -b3k7 "$T/p.dat"
+check_eq "a bad switch under mpirun: exit status 2" "$rc" 2
+check_eq "a bad switch under mpirun: said once" \
+	"$(grep -c '^ioprobe: error: ' "$T/err")" 1
+mpi 2 suite --duration x "$T"
+check_eq "a bad suite option under mpirun: said once" \
+	"$(grep -c '^ioprobe: error: ' "$T/err")" 1
+
+# CSV and HTML carry the rank table
+mpi 2 -d1 -W0 -t1 -o1 -b4k -r -L -c1M -Rcsv --output "html:$T/ranks.html" \
+	"$T/c-{rank}.dat"
+check_eq "-Rcsv under mpirun: exit status" "$rc" 0
+check "-Rcsv: a read, write and total row per rank, all rows of one width" \
+	python3 -c "
+import csv, sys
+rows = list(csv.reader(open('$T/out')))
+ranks = [r for r in rows if r[1].startswith('(rank ')]
+sys.exit(not (len(set(map(len, rows))) == 1 and
+              [(r[1].split()[1], r[2]) for r in ranks] ==
+              [(k, d) for k in '01' for d in ('read', 'write', 'total')] and
+              int(ranks[2][19]) + int(ranks[5][19]) == int(rows[6][19])))"
+check "HTML run page: the rank table, a row per rank" python3 -c "
+import re, sys
+h = open('$T/ranks.html').read()
+t = h[h.index('<h2>Ranks (MPI)</h2>'):]
+t = t[:t.index('</table>')]
+sys.exit(len(re.findall('<tr><td>[01]</td>', t)) != 2)"
+
+# suite: every profile on both ranks at once, one history row per test
 mkdir -p "$T/suite"
-mpi 2 suite "$T/suite" --duration 1 --warmup 0 --file-size 1M --history "$T/h.csv"
-check_eq "suite under mpirun: refused with status 2" "$rc" 2
-check "suite under mpirun: said once" test "$(grep -c "'suite' does not run under mpirun" "$T/err")" -eq 1
-check "suite under mpirun: no history, no test file" \
-	test ! -e "$T/h.csv" -a -z "$(ls -A "$T/suite")"
+SU=(--duration 1 --warmup 0 --file-size 2M --profiles randread4k,latency4k
+    --history "$T/h.csv")
+mpi 2 suite "$T/suite" --label two "${SU[@]}"
+check_eq "suite -n 2: exit status" "$rc" 0
+[ "$rc" -eq 0 ] || sed 's/^/# /' "$T/err" | head -20
+check "suite -n 2: one history row per test, 2 ranks, IOPS = the ranks' sum (10 %)" \
+	python3 - "$T/h.csv" <<'PY'
+import csv, json, os, sys
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r['label'] == 'two']
+assert [r['test'] for r in rows] == ['randread4k', 'latency4k'], rows
+for r in rows:
+    assert r['ranks'] == '2', r['ranks']
+    m = json.load(open(os.path.join(os.path.dirname(sys.argv[1]), r['json'])))
+    assert m['fleet']['size'] == 2 and len(m['fleet']['ranks']) == 2
+    def rate(k):
+        ios = sum(x['read']['ios'] + x['write']['ios'] for x in m['rows']
+                  if k['first_thread'] <= x['thread'] < k['first_thread'] + k['threads'])
+        return ios / k['test_time_seconds']
+    total = sum(rate(k) for k in m['fleet']['ranks'])
+    print('#', r['test'], r['iops'], 'IOPS, ranks', total)
+    assert abs(float(r['iops']) - total) <= 0.1 * total, (r['iops'], total)
+PY
+check_eq "suite -n 2: the summary printed once" \
+	"$(grep -c '^test  *IOPS' "$T/out")" 1
+check_eq "suite -n 2: the findings printed once" \
+	"$(grep -c '^findings:' "$T/out")" 1
+check "suite -n 2: the test files gone on both ranks" \
+	test -z "$(ls -A "$T/suite")"
+
+# a label measured by one process does not compare with one of two ranks
+"$IOPROBE" suite "$T/suite" --label one "${SU[@]}" >/dev/null 2>&1
+run_io compare --history "$T/h.csv" --from one --to two
+check "compare: 1 rank vs 2 ranks is not comparable ($rc)" \
+	grep -q "MPI ranks 1 vs 2" "$T/out"
+
+# SIGINT to mpirun mid-test: each rank removes its own test file
+timeout 60 mpirun --oversubscribe --allow-run-as-root -n 2 "$IOPROBE" suite \
+	"$T/suite" --label sig --duration 20 --warmup 0 --file-size 2M \
+	--profiles latency4k --history "$T/h.csv" >"$T/out" 2>"$T/err" &
+mp=$!
+for _ in $(seq 100); do
+	[ "$(ls "$T/suite" | wc -l)" -ge 2 ] && break
+	sleep 0.1
+done
+check "suite under SIGINT: a test file per rank while it runs" \
+	test "$(ls "$T/suite" | grep -c 'ioprobe-suite-.*-r[01]\.dat')" -eq 2
+sleep 1
+kill -INT "$(pgrep -P $mp -x mpirun || echo $mp)"
+wait $mp
+rc=$?
+check "suite under SIGINT: exit status not 0 ($rc)" test "$rc" -ne 0
+check "suite under SIGINT: the test files gone on both ranks" \
+	test -z "$(ls -A "$T/suite")"
+check_eq "suite under SIGINT: no row for the interrupted test" \
+	"$(grep -c ',sig,' "$T/h.csv")" 0
+
+# a rank whose I/O fails mid-run (its file on a full tmpfs) stops the
+# other within a few seconds instead of at the end of its -d20
+if need_root && mkdir -p "$T/d0" "$T/d1" &&
+	mount -t tmpfs -o size=1M ioprobe-mpi-full-$$ "$T/d1" 2>/dev/null; then
+	at_exit "umount '$T/d1'"
+	truncate -s 64M "$T/d0/f.dat" "$T/d1/f.dat"
+	t0=$(date +%s)
+	mpi 2 -d20 -W0 -t1 -o1 -b4k -r -w100 -Sb "$T/d{rank}/f.dat"
+	dt=$(($(date +%s) - t0))
+	check_eq "rank 1 failing mid-run: exit status 1" "$rc" 1
+	check "rank 1 failing mid-run: its message, with rank and host" \
+		grep -q "^ioprobe: error: rank 1 ([^)]*): write to '$T/d1/f.dat' at offset [0-9]* failed: No space left on device" "$T/err"
+	check "rank 1 failing mid-run: the run stopped early (${dt}s of -d20)" \
+		test "$dt" -lt 10
+else
+	skip "a rank failing mid-run" "needs root to mount a small tmpfs"
+fi
 
 # two loop devices throttled to 500 IOPS each, one per rank
 CAP=500

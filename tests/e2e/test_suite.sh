@@ -26,9 +26,9 @@ with open(h, newline='') as f:
 rows = [r for r in rows if r]
 hdr = rows[0]
 assert hdr[:4] == ['timestamp', 'host', 'label', 'test'], hdr
-assert len(hdr) == 22 and hdr[-3:] == ['json', 'engine', 'fill'], hdr
+assert len(hdr) == 23 and hdr[-4:] == ['json', 'engine', 'fill', 'ranks'], hdr
 data = [dict(zip(hdr, r)) for r in rows[1:]]
-assert all(len(r) == 22 for r in rows), [len(r) for r in rows]
+assert all(len(r) == 23 for r in rows), [len(r) for r in rows]
 assert [d['test'] for d in data] == ['randread4k', 'mixed8k', 'seqread64k']
 for d in data:
     assert d['label'] == 'before'
@@ -37,13 +37,14 @@ for d in data:
     assert int(d['file_size']) == 16 << 20
     assert d['engine'] in ('io_uring', 'libaio', 'sync'), d['engine']
     assert d['fill'] == 'new pattern', d['fill']
+    assert d['ranks'] == '1', d['ranks']
     j = json.load(open(os.path.join(os.path.dirname(h), d['json'])))
     assert j.get('schema', '').startswith('ioprobe-result/'), j.get('schema')
 m = data[1]
 assert abs(float(m['write_pct']) - 30) < 5, m['write_pct']
 print('rows ok')
 PY
-check "history rows have the 22 columns and saved JSON (python csv)" \
+check "history rows have the 23 columns and saved JSON (python csv)" \
 	grep -q 'rows ok' "$T/py"
 [ -s "$T/py" ] && grep -v 'rows ok' "$T/py" | head -5
 
@@ -111,7 +112,7 @@ for sig in INT TERM; do
 	python3 -c "
 import csv,sys
 rows=[r for r in csv.reader(open('$H')) if r]
-sys.exit(0 if all(len(r)==22 for r in rows) else 1)" &&
+sys.exit(0 if all(len(r)==23 for r in rows) else 1)" &&
 		ok "SIG$sig: every history row whole" || nok "SIG$sig: torn row"
 	sed -i '/,sig,/d' "$H"
 done

@@ -101,7 +101,7 @@ static void test_parse_rejects(void **state)
 	(void)state;
 	assert_int_equal(history_parse_line(few, strlen(few), &r, err,
 					    sizeof(err)), -EINVAL);
-	assert_non_null(strstr(err, "expected 22 fields (20 in older rows), found 3"));
+	assert_non_null(strstr(err, "expected 23 fields (22 or 20 in older rows), found 3"));
 	assert_int_equal(history_parse_line(badq, strlen(badq), &r, err,
 					    sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, "quotes"));
@@ -187,6 +187,41 @@ static void test_old_rows_load(void **state)
 	assert_true(h.rows[0].file_size_bytes == 256u << 20);
 	assert_string_equal(h.rows[1].engine, "io_uring");
 	assert_string_equal(h.rows[1].fill, "new pattern");
+	history_release(&h);
+}
+
+/* The ranks column: a fleet's row keeps its rank count; rows of the
+ * 22-column format (before it) read as one rank; a bad count is a
+ * damaged line. */
+static void test_ranks_column(void **state)
+{
+	static const char v2[] =
+		HISTORY_HEADER_V2 "\n"
+		"2024-06-03T12:00:00Z,db1,before,randread4k,-b4K -r -d5 /f,"
+		"/f,vdb,ext4,268435456,400,1.6,320,300,900,990,1000,100,0,"
+		"0.1.0,results/a.json,io_uring,new pattern\n"
+		"2024-06-03T12:00:00Z,db1,before,randread4k,-b4K -r -d5 /f,"
+		"/f,vdb,ext4,268435456,400,1.6,320,300,900,990,1000,100,0,"
+		"0.1.0,results/a.json,io_uring,new pattern,0\n";
+	struct history h = { 0 };
+	struct history_row r;
+	char buf[8192], line[8192];
+	size_t len;
+
+	(void)state;
+	len = (size_t)snprintf(buf, sizeof(buf), "%s", v2);
+	sample(&r, "fleet", 1);
+	r.ranks = 4;
+	history_format_row(&r, line, sizeof(line));
+	assert_non_null(strstr(line, ",4\n"));
+	len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s", line);
+	assert_int_equal(history_load_buf(buf, len, "mem", &h), 0);
+	assert_int_equal(h.nrows, 2);
+	assert_int_equal(h.nskipped, 1);	/* 0 ranks */
+	assert_non_null(strstr(h.warn[0], "invalid ranks '0'"));
+	assert_int_equal(h.rows[0].ranks, 1);
+	assert_string_equal(h.rows[0].fill, "new pattern");
+	assert_int_equal(h.rows[1].ranks, 4);
 	history_release(&h);
 }
 
@@ -328,6 +363,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_quoting_round_trip),
+		cmocka_unit_test(test_ranks_column),
 		cmocka_unit_test(test_parse_rejects),
 		cmocka_unit_test(test_damaged_lines_skipped),
 		cmocka_unit_test(test_old_rows_load),

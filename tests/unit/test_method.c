@@ -91,6 +91,32 @@ static void test_unknown_and_engine(void **state)
 	assert_string_equal(unk, "");
 }
 
+/* Two labels measured by different MPI rank counts do not compare; a
+ * row from before the ranks column is one rank. */
+static void test_ranks(void **state)
+{
+	struct history_row a, b;
+	struct test_method ma, mb;
+	char buf[384], unk[64];
+
+	(void)state;
+	mkrow(&a, "-b4K -r -d5 /f");
+	mkrow(&b, "-b4K -r -d5 /f");
+	b.ranks = 4;
+	method_from_row(&a, &ma);
+	method_from_row(&b, &mb);
+	assert_int_equal(ma.ranks, 1);
+	assert_int_equal(method_diff(&ma, &mb, buf, sizeof(buf), unk,
+				     sizeof(unk)), 1);
+	assert_string_equal(buf, "MPI ranks 1 vs 4");
+	a.ranks = 1;
+	b.ranks = 0;
+	method_from_row(&a, &ma);
+	method_from_row(&b, &mb);
+	assert_int_equal(method_diff(&ma, &mb, buf, sizeof(buf), unk,
+				     sizeof(unk)), 0);
+}
+
 static void test_metric(void **state)
 {
 	struct history_row r;
@@ -139,6 +165,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_diff_fields),
 		cmocka_unit_test(test_unknown_and_engine),
+		cmocka_unit_test(test_ranks),
 		cmocka_unit_test(test_metric),
 		cmocka_unit_test(test_subject),
 	};
