@@ -2,6 +2,7 @@
  * SNIA's steady state in the -D series, and the findings that state them.
  * See burst.h. */
 #include "workflow/burst.h"
+#include "workflow/finding.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -152,25 +153,11 @@ bool steady_check(const double *v, uint32_t n, struct steady_state *out)
 	return true;
 }
 
-static struct finding *add(struct finding *out, size_t *nout, size_t max,
-			   enum finding_kind kind, double value)
-{
-	struct finding *f;
-
-	if (*nout >= max)
-		return NULL;
-	f = &out[(*nout)++];
-	f->kind = kind;
-	f->value = value;
-	f->text[0] = '\0';
-	return f;
-}
-
 static void burst_finding(const struct interp_test *t,
 			  const struct burst_phases *p, struct finding *out,
 			  size_t *nout, size_t max)
 {
-	struct finding *f = add(out, nout, max, FIND_BURST, p->drop_s);
+	struct finding *f = finding_add(out, nout, max, FIND_BURST, p->drop_s);
 	char a[32], b[32];
 
 	if (!f)
@@ -187,7 +174,7 @@ static void steady_finding(const struct interp_test *t,
 			   const struct steady_state *st, struct finding *out,
 			   size_t *nout, size_t max)
 {
-	struct finding *f = add(out, nout, max, FIND_STEADY,
+	struct finding *f = finding_add(out, nout, max, FIND_STEADY,
 				fmax(st->max_dev, st->slope_dev));
 	char m[32];
 

@@ -2,6 +2,7 @@
  * on (a provisioned wall, queueing, tail stalls, cache-flattered numbers,
  * bursts), each only when the numbers support it.  See interpret.h. */
 #include "workflow/interpret.h"
+#include "workflow/finding.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -11,35 +12,6 @@
 
 #include "lib/fmt.h"
 #include "lib/util.h"
-
-static struct finding *add(struct finding *out, size_t *nout, size_t max,
-			   enum finding_kind kind, double value)
-{
-	struct finding *f;
-
-	if (*nout >= max)
-		return NULL;
-	f = &out[(*nout)++];
-	f->kind = kind;
-	f->value = value;
-	f->text[0] = '\0';
-	return f;
-}
-
-static void append(struct finding *f, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void append(struct finding *f, const char *fmt, ...)
-{
-	size_t n = strlen(f->text);
-	va_list ap;
-
-	if (n + 1 >= sizeof(f->text))
-		return;
-	va_start(ap, fmt);
-	vsnprintf(f->text + n, sizeof(f->text) - n, fmt, ap);
-	va_end(ap);
-}
 
 /* Do the tests differ in block size or pattern?  A wall means something
  * only when different workloads land on it. */
@@ -91,7 +63,7 @@ static void wall_expect(struct finding *f, double level, double expect,
 	if (expect <= 0)
 		return;
 	fmt_count(a, sizeof(a), expect);
-	append(f, " (%.0f%% of the provisioned %s %s)", 100 * level / expect,
+	finding_append(f, " (%.0f%% of the provisioned %s %s)", 100 * level / expect,
 	       a, unit);
 }
 
@@ -108,7 +80,7 @@ static void wall_list(struct finding *f, const struct interp_test *t,
 		if (!use[i])
 			continue;
 		fmt_count(a, sizeof(a), v[i]);
-		append(f, "%s%s %s", first ? "" : ", ", t[i].name, a);
+		finding_append(f, "%s%s %s", first ? "" : ", ", t[i].name, a);
 		first = false;
 	}
 }
@@ -133,14 +105,14 @@ static bool wall_dir(const struct interp_test *t, size_t n,
 		}
 		if (!varied(t, n, use) || !in_band(v, n, use, &level))
 			continue;
-		f = add(out, nout, max, FIND_WALL_DIR, level);
+		f = finding_add(out, nout, max, FIND_WALL_DIR, level);
 		if (!f)
 			return true;
 		fmt_count(a, sizeof(a), level);
-		append(f, "%s capped at ≈%s IOPS in every profile (%s IOPS: ",
+		finding_append(f, "%s capped at ≈%s IOPS in every profile (%s IOPS: ",
 		       d ? "writes" : "reads", a, d ? "write" : "read");
 		wall_list(f, t, n, v, use);
-		append(f, ")");
+		finding_append(f, ")");
 		wall_expect(f, level, env->expect_iops, "IOPS");
 		for (i = 0; i < n; i++) {
 			double share = (d ? t[i].write_iops : t[i].read_iops) /
@@ -149,10 +121,10 @@ static bool wall_dir(const struct interp_test *t, size_t n,
 			if (!use[i] || share > 0.99)
 				continue;
 			fmt_count(b, sizeof(b), t[i].iops);
-			append(f, "; %s's total %s = the cap ÷ %.2f %s",
+			finding_append(f, "; %s's total %s = the cap ÷ %.2f %s",
 			       t[i].name, b, share, d ? "writes" : "reads");
 		}
-		append(f, ": looks like a limit on each direction, as a kernel "
+		finding_append(f, ": looks like a limit on each direction, as a kernel "
 			  "throttle applies (a cloud disk caps the sum)");
 		return true;
 	}
@@ -180,14 +152,14 @@ void interp_wall(const struct interp_test *t, size_t n,
 	if (!varied(t, n, use))
 		return;
 	if (in_band(v, n, use, &level)) {
-		f = add(out, nout, max, FIND_WALL_IOPS, level);
+		f = finding_add(out, nout, max, FIND_WALL_IOPS, level);
 		if (!f)
 			return;
 		fmt_count(a, sizeof(a), level);
-		append(f, "capped at ≈%s IOPS: every profile lands there "
+		finding_append(f, "capped at ≈%s IOPS: every profile lands there "
 			  "whatever its block size and pattern (", a);
 		wall_list(f, t, n, v, use);
-		append(f, "): looks like a provisioned limit (cloud disk or "
+		finding_append(f, "): looks like a provisioned limit (cloud disk or "
 			  "throttle)");
 		wall_expect(f, level, env->expect_iops, "IOPS");
 		return;
@@ -198,14 +170,14 @@ void interp_wall(const struct interp_test *t, size_t n,
 		v[i] = t[i].mib_s;
 	if (same_block || !in_band(v, n, use, &level))
 		return;
-	f = add(out, nout, max, FIND_WALL_MBPS, level);
+	f = finding_add(out, nout, max, FIND_WALL_MBPS, level);
 	if (!f)
 		return;
-	append(f, "capped at ≈%.1f MiB/s: every profile moves the same "
+	finding_append(f, "capped at ≈%.1f MiB/s: every profile moves the same "
 		  "bytes per second whatever its block size (", level);
 	for (i = 0; i < n; i++)
-		append(f, "%s%s %.1f", i ? ", " : "", t[i].name, v[i]);
-	append(f, "): looks like a provisioned throughput limit");
+		finding_append(f, "%s%s %.1f", i ? ", " : "", t[i].name, v[i]);
+	finding_append(f, "): looks like a provisioned throughput limit");
 	wall_expect(f, level, env->expect_mib_s, "MiB/s");
 }
 
@@ -222,13 +194,13 @@ void interp_little(const struct interp_test *t, struct finding *out,
 	ratio = t->mean_ms / predicted_ms;
 	if (ratio < 0.75 || ratio > 1.33)
 		return;
-	f = add(out, nout, max, FIND_LITTLE, predicted_ms);
+	f = finding_add(out, nout, max, FIND_LITTLE, predicted_ms);
 	if (!f)
 		return;
 	fmt_latency_ms(a, sizeof(a), t->mean_ms);
 	fmt_count(b, sizeof(b), t->iops);
 	fmt_latency_ms(c, sizeof(c), predicted_ms);
-	append(f, "%s: avg %s ≈ %.0f in flight ÷ %s IOPS = %s (Little's law): "
+	finding_append(f, "%s: avg %s ≈ %.0f in flight ÷ %s IOPS = %s (Little's law): "
 		  "the wait is queueing, not a slow device; a lower queue "
 		  "depth shows the device's own latency",
 	       t->name, a, t->inflight, b, c);
@@ -243,20 +215,20 @@ void interp_tail(const struct interp_test *t, struct finding *out,
 	if (!(t->p50_ms > 0))
 		return;
 	if (t->p99_ms >= 10 * t->p50_ms) {
-		f = add(out, nout, max, FIND_TAIL, t->p99_ms / t->p50_ms);
+		f = finding_add(out, nout, max, FIND_TAIL, t->p99_ms / t->p50_ms);
 		if (!f)
 			return;
 		fmt_latency_ms(a, sizeof(a), t->p99_ms);
 		fmt_latency_ms(b, sizeof(b), t->p50_ms);
-		append(f, "%s: tail stalls: P99 %s is %.0f× the median %s",
+		finding_append(f, "%s: tail stalls: P99 %s is %.0f× the median %s",
 		       t->name, a, t->p99_ms / t->p50_ms, b);
 	} else if (t->max_ms >= 100 * t->p50_ms && t->max_ms >= 100) {
-		f = add(out, nout, max, FIND_TAIL, t->max_ms / t->p50_ms);
+		f = finding_add(out, nout, max, FIND_TAIL, t->max_ms / t->p50_ms);
 		if (!f)
 			return;
 		fmt_latency_ms(a, sizeof(a), t->max_ms);
 		fmt_latency_ms(b, sizeof(b), t->p50_ms);
-		append(f, "%s: tail stalls: max %s is %.0f× the median %s",
+		finding_append(f, "%s: tail stalls: max %s is %.0f× the median %s",
 		       t->name, a, t->max_ms / t->p50_ms, b);
 	}
 }
@@ -270,32 +242,32 @@ void interp_flattered(const struct interp_test *t,
 
 	if (t->buffered && !t->dev.counters) {
 		/* with the device's counters, the cache rule knows */
-		f = add(out, nout, max, FIND_FLATTERED, 0);
+		f = finding_add(out, nout, max, FIND_FLATTERED, 0);
 		if (!f)
 			return;
-		append(f, "%s ran buffered (page cache): its figures may be "
+		finding_append(f, "%s ran buffered (page cache): its figures may be "
 			  "the cache's; run with -Sh", t->name);
 	} else if (env->expect_iops > 0 &&
 		   t->read_iops > 1.5 * env->expect_iops) {
-		f = add(out, nout, max, FIND_FLATTERED,
+		f = finding_add(out, nout, max, FIND_FLATTERED,
 			t->read_iops / env->expect_iops);
 		if (!f)
 			return;
 		fmt_count(a, sizeof(a), t->read_iops);
 		fmt_count(b, sizeof(b), env->expect_iops);
-		append(f, "%s: reads at %s IOPS are %.1f× the provisioned %s: "
+		finding_append(f, "%s: reads at %s IOPS are %.1f× the provisioned %s: "
 			  "the number may be a cache's (host cache or burst "
 			  "credits)", t->name, a, t->read_iops /
 			  env->expect_iops, b);
 	} else if (t->read_mean_ms > 0 &&
 		   t->write_mean_ms >= 10 * t->read_mean_ms) {
-		f = add(out, nout, max, FIND_FLATTERED,
+		f = finding_add(out, nout, max, FIND_FLATTERED,
 			t->write_mean_ms / t->read_mean_ms);
 		if (!f)
 			return;
 		fmt_latency_ms(a, sizeof(a), t->read_mean_ms);
 		fmt_latency_ms(b, sizeof(b), t->write_mean_ms);
-		append(f, "%s: reads (avg %s) are %.0f× faster than writes "
+		finding_append(f, "%s: reads (avg %s) are %.0f× faster than writes "
 			  "(avg %s) on the same file: the reads may be a "
 			  "cache's", t->name, a,
 		       t->write_mean_ms / t->read_mean_ms, b);
@@ -303,12 +275,12 @@ void interp_flattered(const struct interp_test *t,
 		return;
 	}
 	if (env->mem_bytes && t->file_bytes < env->mem_bytes) {
-		append(f, "; the %.0f MiB test file fits in RAM (%.0f MiB): "
+		finding_append(f, "; the %.0f MiB test file fits in RAM (%.0f MiB): "
 			  "try --file-size above RAM",
 		       (double)t->file_bytes / 1048576.0,
 		       (double)env->mem_bytes / 1048576.0);
 	} else {
-		append(f, "; try a larger --file-size");
+		finding_append(f, "; try a larger --file-size");
 	}
 }
 

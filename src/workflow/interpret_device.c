@@ -7,6 +7,7 @@
  * itself a cache.  See interpret.h.
  */
 #include "workflow/interpret.h"
+#include "workflow/finding.h"
 
 #include <inttypes.h>
 #include <stdarg.h>
@@ -23,35 +24,6 @@
 #define CACHE_ROT_MEDIAN_MS 0.5
 #define CACHE_FLASH_MEDIAN_MS 0.010
 #define MIB 1048576.0
-
-static struct finding *add(struct finding *out, size_t *nout, size_t max,
-			   enum finding_kind kind, double value)
-{
-	struct finding *f;
-
-	if (*nout >= max)
-		return NULL;
-	f = &out[(*nout)++];
-	f->kind = kind;
-	f->value = value;
-	f->text[0] = '\0';
-	return f;
-}
-
-static void append(struct finding *f, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void append(struct finding *f, const char *fmt, ...)
-{
-	size_t n = strlen(f->text);
-	va_list ap;
-
-	if (n + 1 >= sizeof(f->text))
-		return;
-	va_start(ap, fmt);
-	vsnprintf(f->text + n, sizeof(f->text) - n, fmt, ap);
-	va_end(ap);
-}
 
 /* A whole count with thousands separators: "12", "1,394,223". */
 static void count(char *buf, size_t len, uint64_t v)
@@ -81,7 +53,7 @@ static void fits_in_ram(struct finding *f, const struct interp_test *t,
 	    t->file_bytes >= env->mem_bytes)
 		return;
 	fmt_size(a, sizeof(a), t->file_bytes);
-	append(f, "; the %s test file fits in RAM (%.1f GiB)", a,
+	finding_append(f, "; the %s test file fits in RAM (%.1f GiB)", a,
 	       (double)env->mem_bytes / (MIB * 1024));
 }
 
@@ -98,20 +70,20 @@ static void cache_counters(const struct interp_test *t,
 	    (double)d->dev_reads >= DEV_FEWER * (double)d->io_reads ||
 	    (double)d->dev_read_bytes >= DEV_FEWER * (double)d->io_read_bytes)
 		return;
-	f = add(out, nout, max, FIND_CACHE,
+	f = finding_add(out, nout, max, FIND_CACHE,
 		(double)d->dev_reads / (double)d->io_reads);
 	if (!f)
 		return;
 	count(a, sizeof(a), d->dev_reads);
 	count(b, sizeof(b), d->io_reads);
-	append(f, "%s: the device %s completed %s read%s (%.1f MiB) while "
+	finding_append(f, "%s: the device %s completed %s read%s (%.1f MiB) while "
 		  "ioprobe read %s times (%.1f MiB) in the same window: the "
 		  "page cache or a cache above the device answered, so these "
 		  "figures are not the device's", t->name, dev_name(t), a,
 	       s_(d->dev_reads), (double)d->dev_read_bytes / MIB, b,
 	       (double)d->io_read_bytes / MIB);
 	if (t->buffered)
-		append(f, "; -Sh bypasses the page cache");
+		finding_append(f, "; -Sh bypasses the page cache");
 	fits_in_ram(f, t, env);
 }
 
@@ -128,20 +100,20 @@ static void cache_writes(const struct interp_test *t, struct finding *out,
 	    (double)d->dev_write_bytes >=
 		    DEV_FEWER * (double)d->io_write_bytes)
 		return;
-	f = add(out, nout, max, FIND_CACHE,
+	f = finding_add(out, nout, max, FIND_CACHE,
 		(double)d->dev_write_bytes / (double)d->io_write_bytes);
 	if (!f)
 		return;
 	count(a, sizeof(a), d->dev_writes);
 	count(b, sizeof(b), d->io_writes);
-	append(f, "%s: the device %s completed %s write%s (%.1f MiB) while "
+	finding_append(f, "%s: the device %s completed %s write%s (%.1f MiB) while "
 		  "ioprobe wrote %s times (%.1f MiB) in the same window: the "
 		  "page cache took the writes and writes them back later, so "
 		  "these figures are not the device's", t->name, dev_name(t),
 	       a, s_(d->dev_writes), (double)d->dev_write_bytes / MIB, b,
 	       (double)d->io_write_bytes / MIB);
 	if (t->buffered)
-		append(f, "; -Sh writes through to the device");
+		finding_append(f, "; -Sh writes through to the device");
 }
 
 static const char *media_text(const struct interp_test *t)
@@ -177,16 +149,16 @@ static void cache_latency(const struct interp_test *t,
 
 	if (!t->random || !(t->read_iops > 0) || !(med > 0) || med >= limit)
 		return;
-	f = add(out, nout, max, FIND_CACHE, med);
+	f = finding_add(out, nout, max, FIND_CACHE, med);
 	if (!f)
 		return;
 	fmt_count(a, sizeof(a), t->read_iops);
 	fmt_latency_ms(b, sizeof(b), med);
-	append(f, "%s: %s random read IOPS at a median of %s from %s (%s): ",
+	finding_append(f, "%s: %s random read IOPS at a median of %s from %s (%s): ",
 	       t->name, a, b, dev, media_text(t));
-	append(f, rot ? "a disk head needs milliseconds per random read" :
+	finding_append(f, rot ? "a disk head needs milliseconds per random read" :
 			"no flash device completes a read in under 10 µs");
-	append(f, ", so memory (the page cache or a host cache) answered; %s",
+	finding_append(f, ", so memory (the page cache or a host cache) answered; %s",
 	       t->dev.measured ? "there are no device counters to confirm it "
 				 "(no block device under the target)" :
 				 "the result has no device counters to "
@@ -230,7 +202,7 @@ void interp_device_more(const struct interp_test *t, struct finding *out,
 	if (!d->counters || d->io_reads + d->io_writes < DEV_MIN_IOS ||
 	    !io_bytes || (double)dev_bytes <= DEV_MORE * (double)io_bytes)
 		return;
-	f = add(out, nout, max, FIND_DEVICE_MORE,
+	f = finding_add(out, nout, max, FIND_DEVICE_MORE,
 		(double)dev_bytes / (double)io_bytes);
 	if (!f)
 		return;
@@ -238,7 +210,7 @@ void interp_device_more(const struct interp_test *t, struct finding *out,
 	count(a[1], sizeof(a[1]), d->dev_writes);
 	count(a[2], sizeof(a[2]), d->io_reads);
 	count(a[3], sizeof(a[3]), d->io_writes);
-	append(f, "%s: the device %s completed %s read%s and %s write%s "
+	finding_append(f, "%s: the device %s completed %s read%s and %s write%s "
 		  "(%.1f MiB) while ioprobe did %s read%s and %s write%s "
 		  "(%.1f MiB) in the same window, %.1f× the bytes: %s",
 	       t->name, dev_name(t), a[0], s_(d->dev_reads), a[1],
