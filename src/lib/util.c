@@ -185,3 +185,16 @@ void str_escape_c(char *dst, size_t len, const char *src)
 	}
 	dst[o] = '\0';
 }
+
+void str_safe_name(char *dst, size_t len, const char *src)
+{
+	size_t i;
+
+	str_copy(dst, len, src);
+	for (i = 0; dst[i]; i++)
+		if (!((dst[i] >= 'a' && dst[i] <= 'z') ||
+		      (dst[i] >= 'A' && dst[i] <= 'Z') ||
+		      (dst[i] >= '0' && dst[i] <= '9') || dst[i] == '-' ||
+		      dst[i] == '.' || dst[i] == '_'))
+			dst[i] = '_';
+}

@@ -12,6 +12,9 @@
 
 /* Copy @src into @dst of @len bytes, always terminated, truncating. */
 void str_copy(char *dst, size_t len, const char *src);
+/* @src copied into @dst with everything but letters, digits and - . _
+ * as '_': a safe part of a file name. */
+void str_safe_name(char *dst, size_t len, const char *src);
 /* snprintf into an error buffer; returns -@errnum so call sites can
  * `return errf(err, errlen, EINVAL, "invalid ...")`. */
 int errf(char *err, size_t errlen, int errnum, const char *fmt, ...)

@@ -310,19 +310,6 @@ static void utc_stamp(char *iso, size_t ilen, char *compact, size_t clen)
 	strftime(compact, clen, "%Y%m%dT%H%M%SZ", &tm);
 }
 
-static void safe_name(char *dst, size_t len, const char *src)
-{
-	size_t i;
-
-	str_copy(dst, len, src);
-	for (i = 0; dst[i]; i++)
-		if (!((dst[i] >= 'a' && dst[i] <= 'z') ||
-		      (dst[i] >= 'A' && dst[i] <= 'Z') ||
-		      (dst[i] >= '0' && dst[i] <= '9') || dst[i] == '-' ||
-		      dst[i] == '.' || dst[i] == '_'))
-			dst[i] = '_';
-}
-
 int suite_history_path(struct suite *s, char *err, size_t len)
 {
 	if (s->o.history) {
@@ -462,7 +449,7 @@ static void save_json(struct suite *s, const struct results *r,
 	char lab[64], rel[256], abs[PATH_MAX], err[512], msg[640];
 	int ret;
 
-	safe_name(lab, sizeof(lab), s->o.label);
+	str_safe_name(lab, sizeof(lab), s->o.label);
 	snprintf(rel, sizeof(rel), "results/%s-%s-%s-%d.json", compact, lab,
 		 row->test, (int)getpid());
 	if (history_json_path(s->hist, rel, abs, sizeof(abs)))

@@ -26,20 +26,6 @@ static void test_name(const struct sweep *s, size_t i, char *buf, size_t len)
 		 s->o.list.names[i]);
 }
 
-/* @src with everything but letters, digits and - . _ as '_'. */
-static void safe_name(char *dst, size_t len, const char *src)
-{
-	size_t i;
-
-	str_copy(dst, len, src);
-	for (i = 0; dst[i]; i++)
-		if (!((dst[i] >= 'a' && dst[i] <= 'z') ||
-		      (dst[i] >= 'A' && dst[i] <= 'Z') ||
-		      (dst[i] >= '0' && dst[i] <= '9') || dst[i] == '-' ||
-		      dst[i] == '.' || dst[i] == '_'))
-			dst[i] = '_';
-}
-
 static void sweep_warn(const struct sweep *s, const char *msg)
 {
 	if (s->hooks.warn)
@@ -55,7 +41,7 @@ static void save_json(const struct sweep *s, const struct results *r,
 	char lab[64], rel[256], abs[PATH_MAX], err[512], msg[1024];
 	int ret;
 
-	safe_name(lab, sizeof(lab), s->o.label ? s->o.label : "nolabel");
+	str_safe_name(lab, sizeof(lab), s->o.label ? s->o.label : "nolabel");
 	snprintf(rel, sizeof(rel), "results/%s-%s-%s-%d.json", stamp, lab,
 		 test, (int)getpid());
 	if (history_json_path(s->hist, rel, abs, sizeof(abs)))
