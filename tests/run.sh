@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every unit test binary (cmocka, TAP output) and every end-to-end
 # script in tests/e2e/, and ends with one line: "N passed, N failed,
-# N skipped".  Skips are printed with their reason.
+# N skipped".  Skips are printed with their reason; each test's line ends
+# with the seconds it took.
 # Env: IOPROBE (binary), UNIT_DIR (unit test binaries), ONLY (regex filter).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -29,13 +30,15 @@ tally() {	# $1 = name, reads $log
 	grep -i '^skipped' "$log" | sed "s|^|  [$1] |"
 	pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + s))
 	[ "$f" -gt 0 ] && failed_names+=("$1")
-	printf '%-34s %3d passed, %d failed, %d skipped\n' "$1" "$p" "$f" "$s"
+	printf '%-34s %3d passed, %d failed, %d skipped  %4ds\n' "$1" "$p" "$f" "$s" \
+		$((SECONDS - started))
 }
 
 for t in "$UNIT_DIR"/test_*; do
 	[ -x "$t" ] || continue
 	name=unit/$(basename "$t")
 	[[ -n "${ONLY:-}" && ! "$name" =~ ${ONLY} ]] && continue
+	started=$SECONDS
 	CMOCKA_MESSAGE_OUTPUT=TAP "$t" >"$log" 2>&1
 	tally "$name" $?
 done
@@ -43,6 +46,7 @@ for t in "$here"/e2e/test_*.sh; do
 	[ -f "$t" ] || continue
 	name=e2e/$(basename "$t" .sh)
 	[[ -n "${ONLY:-}" && ! "$name" =~ ${ONLY} ]] && continue
+	started=$SECONDS
 	bash "$t" >"$log" 2>&1
 	rc=$?
 	tally "$name" $rc
