@@ -92,7 +92,7 @@ unit: $(UNIT_BINS)
 check: deps
 	$(MAKE) $(BIN) unit
 	IOPROBE=$(abspath $(BIN)) UNIT_DIR=$(abspath $(B)/tests) \
-		bash tests/run.sh
+		IOPROBE_SANITIZED=$(if $(SANITIZE),1,) bash tests/run.sh
 
 deps:
 	@bash scripts/deps.sh
