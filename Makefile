@@ -90,7 +90,7 @@ unit: $(UNIT_BINS)
 
 # Installs what the build and the tests need (Debian), then runs them all.
 check: deps
-	$(MAKE) $(BIN) unit
+	$(MAKE) -j$$(nproc) $(BIN) unit
 	IOPROBE=$(abspath $(BIN)) UNIT_DIR=$(abspath $(B)/tests) \
 		IOPROBE_SANITIZED=$(if $(SANITIZE),1,) bash tests/run.sh
 
