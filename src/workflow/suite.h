@@ -105,6 +105,10 @@ struct suite {
 	size_t nres;
 	size_t cur;		/* the test running */
 	uint64_t mem_bytes;	/* RAM of this host, 0 unknown */
+	/* suite_check_profiles(): each profile's own switches parsed once,
+	 * with one placeholder target; ntmpl of them, NULL before */
+	struct profile *tmpl;
+	size_t ntmpl;
 };
 
 /* The profiles to run: --profile-file's, else --profiles' built-ins.
@@ -112,13 +116,23 @@ struct suite {
 int suite_pick_profiles(struct suite *s, char *err, size_t len);
 /* The history CSV: --history, else the default path.  0 or -EINVAL. */
 int suite_history_path(struct suite *s, char *err, size_t len);
-/* Every profile parses (as it will run) before anything is written.
- * 0 or -EINVAL. */
-int suite_check_profiles(const struct suite *s, char *err, size_t len);
-/* The switches test @i runs with: its own, then the suite's (-c when
- * @create). */
+
+/* suite_profile.c: parse every profile's own switches once, into
+ * s->tmpl, before anything is written.  0, or -EINVAL (-ENOMEM) with
+ * @err naming the profile. */
+int suite_check_profiles(struct suite *s, char *err, size_t len);
+/* The profile test @i runs with (-c and the claimed file when @create):
+ * its template with the suite's settings and the test files.  0, or
+ * -errno with @err; @p is to be released either way. */
+int suite_test_profile(const struct suite *s, size_t i, bool create,
+		       struct profile *p, char *err, size_t len);
+/* The switches test @i runs with, as shown and saved: its own, then the
+ * suite's (-c when @create).  They parse to suite_test_profile()'s
+ * profile. */
 void suite_full_switches(const struct suite *s, size_t i, bool create,
 			 char *buf, size_t len);
+/* Free the templates (suite_release() does it too). */
+void suite_release_profiles(struct suite *s);
 
 /* Run test @i, save its JSON result and append its history row (then
  * s->nres counts it, even when the append failed).  0; -EINVAL when the
