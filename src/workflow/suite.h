@@ -166,4 +166,28 @@ void suite_files_joined(const struct suite *s, const char *sep, char *buf,
  * say the option the user gave. */
 void suite_space_hint(char *err, size_t len);
 
+/* suite_file.c: one test file chosen, checked, claimed and released as a
+ * suite PATH's is, for a command that is not a suite (the sweep's folder
+ * target). */
+struct test_file {
+	struct suite_file f;
+	const char *path;	/* the folder or new file name given */
+	bool keep;		/* --keep-file */
+	uint64_t file_bytes;	/* --file-size */
+};
+
+/* Fill @t for @path (nothing is looked at yet). */
+void test_file_init(struct test_file *t, const char *path, bool keep,
+		    uint64_t bytes);
+/* suite_choose_file() for @t: 0, -EINVAL, or -ENOENT. */
+int test_file_choose(struct test_file *t, char *err, size_t len);
+/* suite_check_space() for @t: 0, -ENOSPC or -errno. */
+int test_file_check_space(const struct test_file *t, char *err, size_t len);
+/* suite_claim_file() for @t: 0 or -errno, nothing created. */
+int test_file_claim(struct test_file *t, char *err, size_t len);
+/* suite_release_file() for @t: 0 or -EIO. */
+int test_file_release(struct test_file *t);
+/* The claimed file's descriptor, for the first run's -c; -1 none. */
+int test_file_fd(const struct test_file *t);
+
 #endif
