@@ -39,8 +39,8 @@ void saved_cmdline_switches(const char *cmdline, char *buf, size_t len)
 int saved_cmdline_profile(const char *cmdline, uint32_t ntargets,
 			  struct profile *p, char *err, size_t errlen)
 {
-	char *line = str_dup(cmdline), **argv, *tok, *save = NULL;
 	char prog[] = "ioprobe", target[] = "target";
+	char *line, **argv, *tok, *save = NULL;
 	size_t max = strlen(cmdline) / 2 + 2 + ntargets;
 	int argc = 0, ret = 0;
 	uint32_t k;
@@ -49,6 +49,7 @@ int saved_cmdline_profile(const char *cmdline, uint32_t ntargets,
 	if (!ntargets || ntargets > PROFILE_MAX_TARGETS)
 		return errf(err, errlen, EINVAL, "invalid target count '%u': "
 			    "expected 1 to %d", ntargets, PROFILE_MAX_TARGETS);
+	line = str_dup(cmdline);
 	argv = calloc(max + 1, sizeof(*argv));
 	if (!line || !argv) {
 		ret = errf(err, errlen, ENOMEM, "out of memory");
