@@ -5,7 +5,9 @@
  * result.
  *
  * The plan is the profiles (built-in or a --profile-file) × the test
- * files; suite_file.c resolves, claims and releases those files.  Nothing
+ * files; suite_profile.c makes each test's profile, suite_file.c
+ * resolves, claims and releases those files (and the sweep's one test
+ * file of a folder, struct test_file).  Nothing
  * here prints: progress and warnings go to the hooks, failures come back
  * as -errno with a message in @err (cmd/suite.c prints and picks the
  * exit status).
