@@ -124,45 +124,12 @@ struct compare_args {
 	bool allow_different;
 };
 
-static int set_hist(void *ctx, const char *v, char *err, size_t errlen)
-{
-	(void)err;
-	(void)errlen;
-	((struct compare_args *)ctx)->hist = v;
-	return 0;
-}
-
-static int set_from(void *ctx, const char *v, char *err, size_t errlen)
-{
-	(void)err;
-	(void)errlen;
-	((struct compare_args *)ctx)->from = v;
-	return 0;
-}
-
-static int set_to(void *ctx, const char *v, char *err, size_t errlen)
-{
-	(void)err;
-	(void)errlen;
-	((struct compare_args *)ctx)->to = v;
-	return 0;
-}
-
-static int set_allow(void *ctx, const char *v, char *err, size_t errlen)
-{
-	(void)v;
-	(void)err;
-	(void)errlen;
-	((struct compare_args *)ctx)->allow_different = true;
-	return 0;
-}
-
 static const struct opt_spec compare_opts[] = {
-	{ "history", OPT_VALUE, "FILE", set_hist },
-	{ "from", OPT_VALUE, "LABEL", set_from },
-	{ "to", OPT_VALUE, "LABEL", set_to },
-	{ "allow-different", OPT_FLAG, NULL, set_allow },
-	{ "help", OPT_HELP, NULL, NULL },
+	OPT_STRING_AT("history", "FILE", struct compare_args, hist),
+	OPT_STRING_AT("from", "LABEL", struct compare_args, from),
+	OPT_STRING_AT("to", "LABEL", struct compare_args, to),
+	OPT_BOOL_AT("allow-different", struct compare_args, allow_different),
+	{ "help", OPT_HELP, NULL, NULL, 0 },
 };
 
 const struct opt_table compare_opt_table = {

@@ -38,7 +38,7 @@ struct show_args {
 };
 
 static const struct opt_spec show_opts[] = {
-	{ "help", OPT_HELP, NULL, NULL },
+	{ "help", OPT_HELP, NULL, NULL, 0 },
 };
 
 const struct opt_table show_opt_table = {

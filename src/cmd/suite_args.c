@@ -180,7 +180,7 @@ static int check_html_opt(const char *path)
 	return -1;
 }
 
-/* ---- the table: one setter per option -------------------------------- */
+/* ---- the table: a setter per checked value, the rest set by field ---- */
 
 static int bad(char *err, size_t errlen, const char *opt, const char *v,
 	       const char *why)
@@ -200,36 +200,11 @@ static int set_label(void *ctx, const char *v, char *err, size_t errlen)
 	return 0;
 }
 
-static int set_history(void *ctx, const char *v, char *err, size_t errlen)
-{
-	(void)err;
-	(void)errlen;
-	((struct suite_opts *)ctx)->history = v;
-	return 0;
-}
-
-static int set_html(void *ctx, const char *v, char *err, size_t errlen)
-{
-	(void)err;
-	(void)errlen;
-	((struct suite_opts *)ctx)->html = v;
-	return 0;
-}
-
 static int set_profiles(void *ctx, const char *v, char *err, size_t errlen)
 {
 	if (has_empty_piece(v))
 		return bad(err, errlen, "--profiles", v, "empty profile name");
 	((struct suite_opts *)ctx)->profiles = v;
-	return 0;
-}
-
-static int set_profile_file(void *ctx, const char *v, char *err,
-			    size_t errlen)
-{
-	(void)err;
-	(void)errlen;
-	((struct suite_opts *)ctx)->profile_file = v;
 	return 0;
 }
 
@@ -279,48 +254,21 @@ static int set_engine(void *ctx, const char *v, char *err, size_t errlen)
 	return 0;
 }
 
-static int set_keep(void *ctx, const char *v, char *err, size_t errlen)
-{
-	(void)v;
-	(void)err;
-	(void)errlen;
-	((struct suite_opts *)ctx)->keep = true;
-	return 0;
-}
-
-static int set_wide(void *ctx, const char *v, char *err, size_t errlen)
-{
-	(void)v;
-	(void)err;
-	(void)errlen;
-	((struct suite_opts *)ctx)->wide = true;
-	return 0;
-}
-
-static int set_quiet(void *ctx, const char *v, char *err, size_t errlen)
-{
-	(void)v;
-	(void)err;
-	(void)errlen;
-	((struct suite_opts *)ctx)->quiet = true;
-	return 0;
-}
-
 static const struct opt_spec suite_opts_list[] = {
-	{ "label", OPT_VALUE, "LABEL", set_label },
-	{ "duration", OPT_VALUE, "S", set_duration },
-	{ "warmup", OPT_VALUE, "S", set_warmup },
-	{ "file-size", OPT_VALUE, "SIZE", set_file_size },
-	{ "profiles", OPT_VALUE, "a,b,...", set_profiles },
-	{ "profile-file", OPT_VALUE, "FILE", set_profile_file },
-	{ "history", OPT_VALUE, "FILE", set_history },
-	{ "expect", OPT_VALUE, "iops=N,mbps=N", set_expect },
-	{ "engine", OPT_VALUE, "NAME", set_engine },
-	{ "html", OPT_VALUE, "FILE", set_html },
-	{ "keep-file", OPT_FLAG, NULL, set_keep },
-	{ "wide", OPT_FLAG, NULL, set_wide },
-	{ "quiet", OPT_FLAG, NULL, set_quiet },
-	{ "help", OPT_HELP, NULL, NULL },
+	{ "label", OPT_VALUE, "LABEL", set_label, 0 },
+	{ "duration", OPT_VALUE, "S", set_duration, 0 },
+	{ "warmup", OPT_VALUE, "S", set_warmup, 0 },
+	{ "file-size", OPT_VALUE, "SIZE", set_file_size, 0 },
+	{ "profiles", OPT_VALUE, "a,b,...", set_profiles, 0 },
+	OPT_STRING_AT("profile-file", "FILE", struct suite_opts, profile_file),
+	OPT_STRING_AT("history", "FILE", struct suite_opts, history),
+	{ "expect", OPT_VALUE, "iops=N,mbps=N", set_expect, 0 },
+	{ "engine", OPT_VALUE, "NAME", set_engine, 0 },
+	OPT_STRING_AT("html", "FILE", struct suite_opts, html),
+	OPT_BOOL_AT("keep-file", struct suite_opts, keep),
+	OPT_BOOL_AT("wide", struct suite_opts, wide),
+	OPT_BOOL_AT("quiet", struct suite_opts, quiet),
+	{ "help", OPT_HELP, NULL, NULL, 0 },
 };
 
 const struct opt_table suite_opt_table = {

@@ -68,7 +68,7 @@ static int parse_slo(const char *s, double *ms)
 	return 0;
 }
 
-/* ---- the table: one setter per option -------------------------------- */
+/* ---- the table: a setter per checked value, the rest set by field ---- */
 
 static int bad(char *err, size_t errlen, const char *opt, const char *v,
 	       const char *why)
@@ -85,14 +85,6 @@ static int set_label(void *ctx, const char *v, char *err, size_t errlen)
 		return bad(err, errlen, "--label", v, "expected a name "
 			   "without control characters");
 	((struct sweep_opts *)ctx)->label = v;
-	return 0;
-}
-
-static int set_history(void *ctx, const char *v, char *err, size_t errlen)
-{
-	(void)err;
-	(void)errlen;
-	((struct sweep_opts *)ctx)->history = v;
 	return 0;
 }
 
@@ -162,34 +154,16 @@ static int set_engine(void *ctx, const char *v, char *err, size_t errlen)
 	return 0;
 }
 
-static int set_keep(void *ctx, const char *v, char *err, size_t errlen)
-{
-	(void)v;
-	(void)err;
-	(void)errlen;
-	((struct sweep_opts *)ctx)->keep = true;
-	return 0;
-}
-
-static int set_quiet(void *ctx, const char *v, char *err, size_t errlen)
-{
-	(void)v;
-	(void)err;
-	(void)errlen;
-	((struct sweep_opts *)ctx)->quiet = true;
-	return 0;
-}
-
 static const struct opt_spec sweep_opts_list[] = {
-	{ "label", OPT_VALUE, "LABEL", set_label },
-	{ "history", OPT_VALUE, "FILE", set_history },
-	{ "html", OPT_VALUE, "FILE", set_html },
-	{ "slo", OPT_VALUE, "P99:T", set_slo },
-	{ "file-size", OPT_VALUE, "SIZE", set_file_size },
-	{ "engine", OPT_VALUE, "NAME", set_engine },
-	{ "keep-file", OPT_FLAG, NULL, set_keep },
-	{ "quiet", OPT_FLAG, NULL, set_quiet },
-	{ "help", OPT_HELP, NULL, NULL },
+	{ "label", OPT_VALUE, "LABEL", set_label, 0 },
+	OPT_STRING_AT("history", "FILE", struct sweep_opts, history),
+	{ "html", OPT_VALUE, "FILE", set_html, 0 },
+	{ "slo", OPT_VALUE, "P99:T", set_slo, 0 },
+	{ "file-size", OPT_VALUE, "SIZE", set_file_size, 0 },
+	{ "engine", OPT_VALUE, "NAME", set_engine, 0 },
+	OPT_BOOL_AT("keep-file", struct sweep_opts, keep),
+	OPT_BOOL_AT("quiet", struct sweep_opts, quiet),
+	{ "help", OPT_HELP, NULL, NULL, 0 },
 };
 
 const struct opt_table sweep_opt_table = {

@@ -121,69 +121,23 @@ static int parse_series(void *ctx, const char *val, char *err,
 	return set_string(&p->series_path, val, err, errlen);
 }
 
-static int set_quiet(void *ctx, const char *val, char *err, size_t errlen)
-{
-	struct profile *p = ctx;
-
-	(void)val;
-	(void)err;
-	(void)errlen;
-	p->quiet = true;
-	return 0;
-}
-
-/* --overwrite: every target created by -c may rewrite an existing file
- * (cli.c copies the flag into each target). */
-static int set_overwrite(void *ctx, const char *val, char *err,
-			 size_t errlen)
-{
-	struct profile *p = ctx;
-
-	(void)val;
-	(void)err;
-	(void)errlen;
-	p->overwrite = true;
-	return 0;
-}
-
-static int set_continue_on_error(void *ctx, const char *val, char *err,
-				 size_t errlen)
-{
-	struct profile *p = ctx;
-
-	(void)val;
-	(void)err;
-	(void)errlen;
-	p->continue_on_error = true;
-	return 0;
-}
-
-static int set_no_findings(void *ctx, const char *val, char *err,
-			   size_t errlen)
-{
-	struct profile *p = ctx;
-
-	(void)val;
-	(void)err;
-	(void)errlen;
-	p->no_findings = true;
-	return 0;
-}
-
 /* --help and --version: cli.c answers them before any other token. */
 static const struct opt_spec run_opts[] = {
-	{ "engine", OPT_VALUE, "NAME", parse_engine },
-	{ "allow-device-writes", OPT_VALUE, "DEV", parse_allow_device_writes },
-	{ "output", OPT_VALUE, "FORMAT:PATH", parse_output },
-	{ "label", OPT_VALUE, "TEXT", parse_label },
-	{ "batch", OPT_VALUE, "N", parse_batch },
-	{ "series", OPT_VALUE, "FILE", parse_series },
-	{ "overwrite", OPT_FLAG, NULL, set_overwrite },
-	{ "continue-on-error", OPT_FLAG, NULL, set_continue_on_error },
-	{ "no-findings", OPT_FLAG, NULL, set_no_findings },
-	{ "quiet", OPT_FLAG, NULL, set_quiet },
-	{ "help", OPT_HELP, NULL, NULL },
-	{ "version", OPT_HELP, NULL, NULL },
+	{ "engine", OPT_VALUE, "NAME", parse_engine, 0 },
+	{ "allow-device-writes", OPT_VALUE, "DEV", parse_allow_device_writes,
+	  0 },
+	{ "output", OPT_VALUE, "FORMAT:PATH", parse_output, 0 },
+	{ "label", OPT_VALUE, "TEXT", parse_label, 0 },
+	{ "batch", OPT_VALUE, "N", parse_batch, 0 },
+	{ "series", OPT_VALUE, "FILE", parse_series, 0 },
+	/* --overwrite: every target created by -c may rewrite an existing
+	 * file (cli.c copies the flag into each target) */
+	OPT_BOOL_AT("overwrite", struct profile, overwrite),
+	OPT_BOOL_AT("continue-on-error", struct profile, continue_on_error),
+	OPT_BOOL_AT("no-findings", struct profile, no_findings),
+	OPT_BOOL_AT("quiet", struct profile, quiet),
+	{ "help", OPT_HELP, NULL, NULL, 0 },
+	{ "version", OPT_HELP, NULL, NULL, 0 },
 };
 
 const struct opt_table cli_long_table = {

@@ -115,6 +115,22 @@ static int lex(const struct opt_table *t, const char *tok, const char *next,
 	return c - OPT_VAL_BASE;
 }
 
+/* Apply option @o (its value @val, NULL for a flag) to @ctx: through
+ * its setter, else into its field. */
+static int store(const struct opt_spec *o, void *ctx, const char *val,
+		 char *err, size_t errlen)
+{
+	char *field = (char *)ctx + o->offset;
+
+	if (o->set)
+		return o->set(ctx, val, err, errlen);
+	if (o->kind == OPT_FLAG)
+		*(bool *)field = true;
+	else
+		*(const char **)field = val;
+	return 0;
+}
+
 int opt_parse_one(const struct opt_table *t, const char *tok,
 		  const char *next, void *ctx, int *used, char *err,
 		  size_t errlen)
@@ -145,7 +161,7 @@ int opt_parse_one(const struct opt_table *t, const char *tok,
 	if (o->kind == OPT_VALUE && !*val)
 		return errf(err, errlen, EINVAL, "invalid --%s '': expected "
 			    "%s, not an empty value", o->name, o->metavar);
-	return o->set(ctx, val, err, errlen);
+	return store(o, ctx, val, err, errlen);
 }
 
 int opt_parse(const struct opt_table *t, int argc, char **argv, void *ctx,

@@ -1,6 +1,7 @@
 /* opt_table.h - the long options of every ioprobe command line: each
  * command (the run, suite, compare, show, sweep) declares its options in
- * one table (name, flag or value, the value's name, the setter) and one
+ * one table (name, flag or value, the value's name, the setter or the
+ * field it sets) and one
  * parser, built on getopt_long, reads them all the same way: --name=VALUE
  * or --name VALUE, a flag as --name, and the same one-line messages
  * ("missing value for '--from'", "unknown option '--x'").
@@ -27,9 +28,28 @@ struct opt_spec {
 				 * flag */
 	/* Store @val (NULL for a flag) in @ctx.  0, or -errno (never
 	 * -ENOENT, which means "no such option") with @err filled
-	 * ("invalid --label 'x': ..."). */
+	 * ("invalid --label 'x': ...").  NULL: the option sets the field
+	 * at @offset instead (OPT_BOOL_AT, OPT_STRING_AT). */
 	int (*set)(void *ctx, const char *val, char *err, size_t errlen);
+	size_t offset;		/* without @set: the field's offset in ctx */
 };
+
+/* 0 when @expr has type @type, else a compile error (a negative array
+ * size): the field an entry below names must be of its kind's type. */
+#define OPT_TYPE_CHECK(expr, type) \
+	(0 * sizeof(char[_Generic((expr), type: 1, default: -1)]))
+
+/* Table entries without a setter: the flag --@nm sets the bool @field
+ * of @st (true); the value of --@nm=@mv is kept in its const char *
+ * @field as given (the argv string, not copied), the last one winning. */
+#define OPT_BOOL_AT(nm, st, field)					\
+	{ .name = (nm), .kind = OPT_FLAG,				\
+	  .offset = offsetof(st, field) +				\
+		    OPT_TYPE_CHECK(((st *)0)->field, bool) }
+#define OPT_STRING_AT(nm, mv, st, field)				\
+	{ .name = (nm), .kind = OPT_VALUE, .metavar = (mv),		\
+	  .offset = offsetof(st, field) +				\
+		    OPT_TYPE_CHECK(((st *)0)->field, const char *) }
 
 struct opt_table {
 	const char *command;	/* "suite"; "" for the run itself */

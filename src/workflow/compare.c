@@ -12,12 +12,12 @@
 #include "lib/fmt.h"
 #include "lib/path.h"
 #include "lib/util.h"
-#include "profile/cli.h"
 #include "report/report.h"
 #include "results/results.h"
 #include "results/results_json.h"
 #include "workflow/figures.h"
 #include "workflow/method.h"
+#include "workflow/saved_cmdline.h"
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -216,15 +216,27 @@ int compare_build(const struct history *h, const char *from, const char *to,
 	return 0;
 }
 
+/* The test files of @row: one target each, for -t and -o count per
+ * target. */
+static uint32_t row_ntargets(const struct history_row *row)
+{
+	const char *sep = row->target;
+	uint32_t n = 1;
+
+	while (n < PROFILE_MAX_TARGETS &&
+	       (sep = strstr(sep, HISTORY_TARGET_SEP))) {
+		sep += strlen(HISTORY_TARGET_SEP);
+		n++;
+	}
+	return n;
+}
+
 int compare_interp_from_row(const struct history_row *row,
 			    struct interp_test *t)
 {
-	char buf[sizeof(row->cmdline)], err[256];
-	char *argv[64], *tok, *save = NULL, dummy[] = "target";
-	const char *sep;
-	char prog[] = "ioprobe";
+	char err[256];
 	struct profile p;
-	int argc = 0, ret = 0;
+	int ret;
 
 	memset(t, 0, sizeof(*t));
 	t->name = row->test;
@@ -237,35 +249,18 @@ int compare_interp_from_row(const struct history_row *row,
 	t->p99_ms = row->p99_ms;
 	t->max_ms = row->max_ms;
 	t->file_bytes = row->file_size_bytes;
-	str_copy(buf, sizeof(buf), row->cmdline);
-	argv[argc++] = prog;
-	for (tok = strtok_r(buf, " ", &save); tok && argc < 62;
-	     tok = strtok_r(NULL, " ", &save))
-		if (tok[0] == '-')
-			argv[argc++] = tok;
-	/* one target per test file: -t and -o count per target */
-	for (sep = row->target; argc < 63; sep += strlen(HISTORY_TARGET_SEP)) {
-		argv[argc++] = dummy;
-		sep = strstr(sep, HISTORY_TARGET_SEP);
-		if (!sep)
-			break;
+	ret = saved_cmdline_profile(row->cmdline, row_ntargets(row), &p, err,
+				    sizeof(err));
+	if (!ret) {
+		t->block_bytes = p.targets[0].block_bytes;
+		t->random = p.targets[0].random;
+		t->inflight = (double)profile_thread_count(&p) *
+			      p.targets[0].outstanding;
+		t->buffered = p.targets[0].cache == CACHE_BUFFERED ||
+			      p.targets[0].cache == CACHE_MMAP;
 	}
-	argv[argc] = NULL;
-	profile_init(&p);
-	if (cli_parse(argc, argv, &p, err, sizeof(err)) != CLI_RUN ||
-	    !p.ntargets) {
-		ret = -EINVAL;
-		goto out;
-	}
-	t->block_bytes = p.targets[0].block_bytes;
-	t->random = p.targets[0].random;
-	t->inflight = (double)profile_thread_count(&p) *
-		      p.targets[0].outstanding;
-	t->buffered = p.targets[0].cache == CACHE_BUFFERED ||
-		      p.targets[0].cache == CACHE_MMAP;
-out:
 	profile_release(&p);
-	return ret;
+	return ret ? -EINVAL : 0;
 }
 
 int compare_detail_load(const char *history_path,

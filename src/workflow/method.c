@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "lib/util.h"
-#include "profile/cli.h"
 #include "profile/profile.h"
+#include "workflow/saved_cmdline.h"
 
 #define KIB UINT64_C(1024)
 
@@ -26,35 +26,10 @@ static void cache_name(const struct target_opts *t, char *buf, size_t len)
 		 t->flush != FLUSH_NONE ? ", flushed" : "");
 }
 
-/* The switches of @cmdline (tokens starting with '-') into @m->switches
- * and argv; returns argc. */
-static int split_switches(const char *cmdline, struct test_method *m,
-			  char *buf, size_t blen, char **argv, int max)
-{
-	char *tok, *save = NULL;
-	size_t o = 0;
-	int argc = 0;
-
-	str_copy(buf, blen, cmdline);
-	for (tok = strtok_r(buf, " ", &save); tok && argc < max;
-	     tok = strtok_r(NULL, " ", &save)) {
-		if (tok[0] != '-')
-			continue;
-		argv[argc++] = tok;
-		if (o < sizeof(m->switches))
-			o += (size_t)snprintf(m->switches + o,
-					      sizeof(m->switches) - o, "%s%s",
-					      o ? " " : "", tok);
-	}
-	return argc;
-}
-
 void method_from_row(const struct history_row *row, struct test_method *m)
 {
-	char buf[sizeof(row->cmdline)], err[256];
-	char prog[] = "ioprobe", target[] = "target", *argv[64];
+	char err[256];
 	struct profile p;
-	int argc;
 
 	memset(m, 0, sizeof(*m));
 	m->file_bytes = row->file_size_bytes;
@@ -62,14 +37,9 @@ void method_from_row(const struct history_row *row, struct test_method *m)
 	m->engine = row->engine;
 	m->fill = row->fill;
 	m->version = row->version;
-	argv[0] = prog;
-	argc = 1 + split_switches(row->cmdline, m, buf, sizeof(buf), argv + 1,
-				  60);
-	argv[argc++] = target;
-	argv[argc] = NULL;
-	profile_init(&p);
-	if (cli_parse(argc, argv, &p, err, sizeof(err)) == CLI_RUN &&
-	    p.ntargets) {
+	saved_cmdline_switches(row->cmdline, m->switches, sizeof(m->switches));
+	/* one target: threads and depth as one test file has them */
+	if (!saved_cmdline_profile(row->cmdline, 1, &p, err, sizeof(err))) {
 		const struct target_opts *t = &p.targets[0];
 
 		m->parsed = true;

@@ -1,6 +1,6 @@
 /* suite.c - the suite's plan and loop: the profiles to run (built-in or
- * from a --profile-file), each built through the DiskSpd parser for the
- * test files (one per PATH, all of them in every test), run one after
+ * from a --profile-file), each test's profile (suite_profile.c) run on
+ * the test files (one per PATH, all of them in every test) one after
  * another; each finished test's figures (figures.h) go to the labeled
  * history with its full JSON result saved beside it.  Prints nothing:
  * see suite.h.
@@ -8,7 +8,6 @@
 #include "workflow/suite.h"
 
 #include <errno.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +19,6 @@
 #include "lib/readfile.h"
 #include "lib/signals.h"
 #include "lib/util.h"
-#include "profile/cli.h"
 #include "report/output.h"
 #include "results/results.h"
 #include "run/validate.h"
@@ -237,69 +235,6 @@ int suite_pick_profiles(struct suite *s, char *err, size_t errlen)
 	return 0;
 }
 
-/* A profile's own -S or -h: then the suite adds no -Sh. */
-static bool has_cache_switch(const char *switches)
-{
-	const char *p;
-
-	for (p = switches; (p = strchr(p, '-')); p++)
-		if ((p == switches || p[-1] == ' ' || p[-1] == '\t') &&
-		    (p[1] == 'S' || (p[1] == 'h' && (!p[2] || p[2] == ' ' ||
-						    p[2] == '\t'))))
-			return true;
-	return false;
-}
-
-/* The switches a profile runs with: its own, then the suite's (-Sh
- * unless the profile picks its own cache mode). */
-void suite_full_switches(const struct suite *s, size_t i, bool create,
-			  char *buf, size_t len)
-{
-	char c[48] = "", e[48] = "";
-
-	if (create)
-		snprintf(c, sizeof(c), " -c%" PRIu64, s->o.file_bytes);
-	if (s->o.engine)
-		snprintf(e, sizeof(e), " --engine=%s", s->o.engine);
-	snprintf(buf, len, "%s%s -L -d%u -W%u -D1000%s%s",
-		 s->prof[i].switches,
-		 has_cache_switch(s->prof[i].switches) ? "" : " -Sh",
-		 s->o.duration_s, s->o.warmup_s, e, c);
-}
-
-/* Build the profile of test @i through the DiskSpd parser.  0, or
- * -EINVAL with the parser's message in @err. */
-static int build_profile(const struct suite *s, size_t i, bool create,
-			 struct profile *p, char *err, size_t errlen)
-{
-	char sw[640], perr[512], *argv[72 + SUITE_MAX_PATHS], *tok, *save = NULL;
-	char prog[] = "ioprobe";
-	int argc = 0;
-	uint32_t k;
-	enum cli_action act;
-
-	suite_full_switches(s, i, create, sw, sizeof(sw));
-	argv[argc++] = prog;
-	for (tok = strtok_r(sw, " \t", &save); tok && argc < 70;
-	     tok = strtok_r(NULL, " \t", &save))
-		argv[argc++] = tok;
-	for (k = 0; k < s->nfiles; k++)
-		argv[argc++] = (char *)s->files[k].name;
-	argv[argc] = NULL;
-	profile_init(p);
-	act = cli_parse(argc, argv, p, perr, sizeof(perr));
-	if (act != CLI_RUN || p->ntargets != s->nfiles) {
-		snprintf(err, errlen, "invalid profile '%s' (%s): "
-				"%s", s->prof[i].name, s->prof[i].switches,
-			act == CLI_ERROR ? perr : "expected a runnable profile");
-		return -EINVAL;
-	}
-	for (k = 0; create && k < s->nfiles; k++)
-		if (s->files[k].claimed)	/* filled through the claim */
-			p->targets[k].fd = s->files[k].fd;
-	return 0;
-}
-
 static void utc_stamp(char *iso, size_t ilen, char *compact, size_t clen)
 {
 	time_t now = time(NULL);
@@ -321,21 +256,6 @@ int suite_history_path(struct suite *s, char *err, size_t len)
 	snprintf(err, len, "no history path: set HOME or XDG_DATA_HOME, or "
 		 "give --history FILE");
 	return -EINVAL;
-}
-
-int suite_check_profiles(const struct suite *s, char *err, size_t len)
-{
-	struct profile p;
-	size_t i;
-	int ret;
-
-	for (i = 0; i < s->nprof; i++) {
-		ret = build_profile(s, i, i == 0, &p, err, len);
-		profile_release(&p);
-		if (ret)
-			return ret;
-	}
-	return 0;
 }
 
 /* Append @v to @buf ("+" between targets), once when all are equal. */
@@ -527,10 +447,8 @@ int suite_run_one(struct suite *s, size_t i, char *err, size_t len)
 	uint64_t t0 = clock_now_ns();
 	int ret;
 
-	if (build_profile(s, i, i == 0, &p, err, len)) {
-		profile_release(&p);
+	if (suite_test_profile(s, i, i == 0, &p, err, len))
 		return -EIO;
-	}
 	results_init(&r);
 	if (!s->hooks.run && validate_profile(&p, why, sizeof(why))) {
 		snprintf(err, len, "%s: %s", s->prof[i].name, why);
@@ -565,4 +483,5 @@ void suite_release(struct suite *s)
 	for (i = 0; i < s->nres; i++)
 		figures_release(&s->res[i].fig);
 	s->nres = 0;
+	suite_release_profiles(s);
 }

@@ -5,7 +5,9 @@
  * result.
  *
  * The plan is the profiles (built-in or a --profile-file) × the test
- * files; suite_file.c resolves, claims and releases those files.  Nothing
+ * files; suite_profile.c makes each test's profile, suite_file.c
+ * resolves, claims and releases those files (and the sweep's one test
+ * file of a folder, struct test_file).  Nothing
  * here prints: progress and warnings go to the hooks, failures come back
  * as -errno with a message in @err (cmd/suite.c prints and picks the
  * exit status).
@@ -105,6 +107,10 @@ struct suite {
 	size_t nres;
 	size_t cur;		/* the test running */
 	uint64_t mem_bytes;	/* RAM of this host, 0 unknown */
+	/* suite_check_profiles(): each profile's own switches parsed once,
+	 * with one placeholder target; ntmpl of them, NULL before */
+	struct profile *tmpl;
+	size_t ntmpl;
 };
 
 /* The profiles to run: --profile-file's, else --profiles' built-ins.
@@ -112,13 +118,23 @@ struct suite {
 int suite_pick_profiles(struct suite *s, char *err, size_t len);
 /* The history CSV: --history, else the default path.  0 or -EINVAL. */
 int suite_history_path(struct suite *s, char *err, size_t len);
-/* Every profile parses (as it will run) before anything is written.
- * 0 or -EINVAL. */
-int suite_check_profiles(const struct suite *s, char *err, size_t len);
-/* The switches test @i runs with: its own, then the suite's (-c when
- * @create). */
+
+/* suite_profile.c: parse every profile's own switches once, into
+ * s->tmpl, before anything is written.  0, or -EINVAL (-ENOMEM) with
+ * @err naming the profile. */
+int suite_check_profiles(struct suite *s, char *err, size_t len);
+/* The profile test @i runs with (-c and the claimed file when @create):
+ * its template with the suite's settings and the test files.  0, or
+ * -errno with @err; @p is to be released either way. */
+int suite_test_profile(const struct suite *s, size_t i, bool create,
+		       struct profile *p, char *err, size_t len);
+/* The switches test @i runs with, as shown and saved: its own, then the
+ * suite's (-c when @create).  They parse to suite_test_profile()'s
+ * profile. */
 void suite_full_switches(const struct suite *s, size_t i, bool create,
 			 char *buf, size_t len);
+/* Free the templates (suite_release() does it too). */
+void suite_release_profiles(struct suite *s);
 
 /* Run test @i, save its JSON result and append its history row (then
  * s->nres counts it, even when the append failed).  0; -EINVAL when the
@@ -151,5 +167,29 @@ void suite_files_joined(const struct suite *s, const char *sep, char *buf,
 /* The run's messages speak of -c, which the suite sets from --file-size:
  * say the option the user gave. */
 void suite_space_hint(char *err, size_t len);
+
+/* suite_file.c: one test file chosen, checked, claimed and released as a
+ * suite PATH's is, for a command that is not a suite (the sweep's folder
+ * target). */
+struct test_file {
+	struct suite_file f;
+	const char *path;	/* the folder or new file name given */
+	bool keep;		/* --keep-file */
+	uint64_t file_bytes;	/* --file-size */
+};
+
+/* Fill @t for @path (nothing is looked at yet). */
+void test_file_init(struct test_file *t, const char *path, bool keep,
+		    uint64_t bytes);
+/* suite_choose_file() for @t: 0, -EINVAL, or -ENOENT. */
+int test_file_choose(struct test_file *t, char *err, size_t len);
+/* suite_check_space() for @t: 0, -ENOSPC or -errno. */
+int test_file_check_space(const struct test_file *t, char *err, size_t len);
+/* suite_claim_file() for @t: 0 or -errno, nothing created. */
+int test_file_claim(struct test_file *t, char *err, size_t len);
+/* suite_release_file() for @t: 0 or -EIO. */
+int test_file_release(struct test_file *t);
+/* The claimed file's descriptor, for the first run's -c; -1 none. */
+int test_file_fd(const struct test_file *t);
 
 #endif

@@ -4,7 +4,8 @@
  * O_EXCL (an existing file is never used), and the file is removed at the
  * end, on error and on any signal that ends the process (cleanup.h)
  * unless --keep-file; one that a kill -9 left is swept by the next suite
- * in that folder (leftovers.h).  See suite.h.
+ * in that folder (leftovers.h).  The sweep's folder target gets one
+ * the same way (struct test_file).  See suite.h.
  */
 #include "workflow/suite.h"
 
@@ -142,22 +143,22 @@ static uint32_t files_on_fs(const struct suite *s, uint32_t i)
 	return n ? n : 1;
 }
 
-static int check_space_one(const struct suite *s, uint32_t i, char *err,
-			   size_t len)
+/* Room for @n files of @bytes on the filesystem of test file @name. */
+static int check_space_one(const char *name, uint64_t bytes, uint32_t n,
+			   char *err, size_t len)
 {
 	char dir[PATH_MAX];
-	uint64_t avail, need, margin = path_space_margin(s->o.file_bytes);
-	uint32_t n = files_on_fs(s, i);
+	uint64_t avail, need, margin = path_space_margin(bytes);
 	int ret;
 
-	path_dir(s->files[i].name, dir, sizeof(dir));
+	path_dir(name, dir, sizeof(dir));
 	ret = path_free_bytes(dir, &avail);
 	if (ret) {
 		snprintf(err, len, "cannot check free space in '%s': %s", dir,
 			 strerror(-ret));
 		return ret;
 	}
-	need = s->o.file_bytes * n;
+	need = bytes * n;
 	if (avail < need + margin) {
 		snprintf(err, len, "not enough free space in '%s': the test "
 			 "file%s need%s %.0f MiB plus a %.0f MiB margin, %.1f "
@@ -176,7 +177,8 @@ int suite_check_space(const struct suite *s, char *err, size_t len)
 	int ret;
 
 	for (i = 0; i < s->nfiles; i++) {
-		ret = check_space_one(s, i, err, len);
+		ret = check_space_one(s->files[i].name, s->o.file_bytes,
+				      files_on_fs(s, i), err, len);
 		if (ret)
 			return ret;
 	}
@@ -196,7 +198,7 @@ void suite_space_hint(char *err, size_t len)
 	snprintf(at, len - (size_t)(at - err), "%s%s", to, rest);
 }
 
-static int claim_one(struct suite *s, struct suite_file *sf, char *err,
+static int claim_one(struct suite_file *sf, bool keep, char *err,
 		     size_t len)
 {
 	int fd = open(sf->name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
@@ -210,8 +212,8 @@ static int claim_one(struct suite *s, struct suite_file *sf, char *err,
 	}
 	sf->fd = fd;
 	/* any exit or signal from now on removes it, unless --keep-file */
-	sf->slot = s->o.keep ? -1 : cleanup_add(sf->name, fd);
-	leftovers_mark(fd, s->o.keep);
+	sf->slot = keep ? -1 : cleanup_add(sf->name, fd);
+	leftovers_mark(fd, keep);
 	sf->claimed = true;
 	return 0;
 }
@@ -222,7 +224,7 @@ int suite_claim_file(struct suite *s, char *err, size_t len)
 	int ret;
 
 	for (i = 0; i < s->nfiles; i++) {
-		ret = claim_one(s, &s->files[i], err, len);
+		ret = claim_one(&s->files[i], s->o.keep, err, len);
 		if (!ret)
 			continue;
 		/* a refusal on one PATH leaves nothing on the others */
@@ -239,18 +241,59 @@ int suite_claim_file(struct suite *s, char *err, size_t len)
 	return 0;
 }
 
-int suite_release_file(struct suite *s, uint32_t k)
+static int release_one(struct suite_file *sf, bool keep)
 {
-	struct suite_file *sf = &s->files[k];
-
-	if (k >= s->nfiles || !sf->claimed)
+	if (!sf->claimed)
 		return 0;
 	close(sf->fd);
-	if (s->o.keep)
+	if (keep)
 		return 0;
 	sf->claimed = false;
 	if (cleanup_remove(sf->slot) || (sf->slot < 0 &&
 					 target_remove(sf->name)))
 		return -EIO;
 	return 0;
+}
+
+int suite_release_file(struct suite *s, uint32_t k)
+{
+	return k < s->nfiles ? release_one(&s->files[k], s->o.keep) : 0;
+}
+
+/* ---- one test file outside a suite (the sweep's folder target) ---- */
+
+void test_file_init(struct test_file *t, const char *path, bool keep,
+		    uint64_t bytes)
+{
+	memset(t, 0, sizeof(*t));
+	t->path = path;
+	t->keep = keep;
+	t->file_bytes = bytes;
+	t->f.fd = -1;
+	t->f.slot = -1;
+}
+
+int test_file_choose(struct test_file *t, char *err, size_t len)
+{
+	return choose_one(t->path, NULL, t->f.name, err, len);
+}
+
+int test_file_check_space(const struct test_file *t, char *err, size_t len)
+{
+	return check_space_one(t->f.name, t->file_bytes, 1, err, len);
+}
+
+int test_file_claim(struct test_file *t, char *err, size_t len)
+{
+	return claim_one(&t->f, t->keep, err, len);
+}
+
+int test_file_release(struct test_file *t)
+{
+	return release_one(&t->f, t->keep);
+}
+
+int test_file_fd(const struct test_file *t)
+{
+	return t->f.claimed ? t->f.fd : -1;
 }

@@ -146,59 +146,16 @@ int sweep_parse_list(const char *arg, struct sweep_list *l, char *err,
 	return 0;
 }
 
-/* ---- the test file of a folder target ------------------------------
- * suite_file.c's claim, fill and release, through the suite struct it
- * works on: one PATH, the folder.  Its fields are read here only.  The
- * suite of several PATHs keeps one struct suite_file per PATH; both
- * layouts build, told apart by SUITE_MAX_PATHS. */
-
-static void tf_init(struct suite *f, const char *dir, bool keep,
-		    uint64_t bytes)
-{
-#ifdef SUITE_MAX_PATHS
-	f->o.paths[0] = dir;
-	f->o.npaths = 1;
-	f->files[0].fd = -1;
-	f->files[0].slot = -1;
-#else
-	f->o.path = dir;
-	f->file_fd = -1;
-	f->file_slot = -1;
-#endif
-	f->o.keep = keep;
-	f->o.file_bytes = bytes;
-}
+/* ---- the test file of a folder target (suite_file.c's) ------------- */
 
 const char *sweep_file_name(const struct sweep *s)
 {
-	if (!s->file)
-		return NULL;
-#ifdef SUITE_MAX_PATHS
-	return s->file->files[0].name;
-#else
-	return s->file->file;
-#endif
-}
-
-/* The claimed file's descriptor, for the first point's -c; -1 none. */
-static int tf_fd(const struct suite *f)
-{
-#ifdef SUITE_MAX_PATHS
-	return f->nfiles && f->files[0].claimed ? f->files[0].fd : -1;
-#else
-	return f->file_claimed ? f->file_fd : -1;
-#endif
+	return s->file ? s->file->f.name : NULL;
 }
 
 int sweep_release_file(struct sweep *s)
 {
-	if (!s->file)
-		return 0;
-#ifdef SUITE_MAX_PATHS
-	return suite_release_file(s->file, 0);
-#else
-	return suite_release_file(s->file);
-#endif
+	return s->file ? test_file_release(s->file) : 0;
 }
 
 /* ---- points -------------------------------------------------------- */
@@ -258,7 +215,7 @@ int sweep_point_profile(const struct sweep *s, size_t i, bool create,
 		free(t->path);
 		t->path = str_dup(sweep_file_name(s));
 		t->create_bytes = create ? s->o.file_bytes : 0;
-		t->fd = create ? tf_fd(s->file) : -1;
+		t->fd = create ? test_file_fd(s->file) : -1;
 	}
 	return p->cmdline && (!s->file || p->targets[0].path) ? 0 : -ENOMEM;
 }
@@ -296,7 +253,8 @@ static int parse_base(struct sweep *s, char *err, size_t len)
 	s->file = calloc(1, sizeof(*s->file));
 	if (!s->file)
 		return -ENOMEM;
-	tf_init(s->file, s->base.targets[0].path, s->o.keep, s->o.file_bytes);
+	test_file_init(s->file, s->base.targets[0].path, s->o.keep,
+		       s->o.file_bytes);
 	return 0;
 }
 
@@ -335,19 +293,19 @@ int sweep_prepare(struct sweep *s, char *err, size_t len)
 		return -EINVAL;
 	}
 	if (s->file) {
-		ret = suite_choose_file(s->file, err, len);
+		ret = test_file_choose(s->file, err, len);
 		if (ret)
 			return -EINVAL;
 	}
 	ret = check_points(s, err, len);
 	if (!ret && s->file)
-		ret = suite_check_space(s->file, err, len);
+		ret = test_file_check_space(s->file, err, len);
 	return ret;
 }
 
 int sweep_claim(struct sweep *s, char *err, size_t len)
 {
-	return s->file ? suite_claim_file(s->file, err, len) : 0;
+	return s->file ? test_file_claim(s->file, err, len) : 0;
 }
 
 void sweep_release(struct sweep *s)

@@ -70,7 +70,7 @@ struct sweep {
 	struct sweep_hooks hooks;
 	struct profile base;	/* the parsed command line */
 	bool base_ok;
-	struct suite *file;	/* folder target: its test file, or NULL */
+	struct test_file *file;	/* folder target: its test file, or NULL */
 	char hist[PATH_MAX];	/* history CSV */
 	struct sweep_point pts[SWEEP_MAX_POINTS];
 	size_t npts;		/* points finished */

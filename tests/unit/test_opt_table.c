@@ -1,5 +1,6 @@
 /* test_opt_table.c - the shared long-option parser (both forms, missing
- * and unknown options, abbreviations, flags given a value), and every
+ * and unknown options, abbreviations, flags given a value, options that
+ * set a field without a setter), and every
  * command's table against the help, the man page and the bash
  * completion, so none of them can leave an option out. */
 #include <errno.h>
@@ -41,10 +42,10 @@ static int set_flag(void *ctx, const char *v, char *err, size_t errlen)
 }
 
 static const struct opt_spec specs[] = {
-	{ "label", OPT_VALUE, "LABEL", set_label },
-	{ "labels", OPT_VALUE, "LIST", set_label },
-	{ "keep-file", OPT_FLAG, NULL, set_flag },
-	{ "help", OPT_HELP, NULL, NULL },
+	{ "label", OPT_VALUE, "LABEL", set_label, 0 },
+	{ "labels", OPT_VALUE, "LIST", set_label, 0 },
+	{ "keep-file", OPT_FLAG, NULL, set_flag, 0 },
+	{ "help", OPT_HELP, NULL, NULL, 0 },
 };
 
 static const struct opt_table table = { "demo", specs, 4 };
@@ -113,6 +114,71 @@ static void test_forms(void **state)
 	assert_int_equal(PARSE("-x"), -EINVAL);
 	assert_string_equal(err, "unknown option '-x': see 'ioprobe demo "
 			    "--help'");
+}
+
+/* Options that set a field of their context, without a setter. */
+struct fields {
+	int before;
+	bool on, off;
+	const char *dir, *name;
+	int after;
+};
+
+static const struct opt_spec field_specs[] = {
+	OPT_BOOL_AT("on", struct fields, on),
+	OPT_BOOL_AT("off", struct fields, off),
+	OPT_STRING_AT("dir", "DIR", struct fields, dir),
+	OPT_STRING_AT("name", "NAME", struct fields, name),
+};
+
+static const struct opt_table field_table = { "demo", field_specs, 4 };
+
+static int parse_fields(char *line, struct fields *f, char *err,
+			size_t errlen)
+{
+	char *argv[16], *save = NULL, *tok;
+	int argc = 0;
+
+	argv[argc++] = (char *)"demo";
+	for (tok = strtok_r(line, " ", &save); tok && argc < 15;
+	     tok = strtok_r(NULL, " ", &save))
+		argv[argc++] = tok;
+	argv[argc] = NULL;
+	memset(f, 0, sizeof(*f));
+	f->before = f->after = 7;
+	return opt_parse(&field_table, argc, argv, f, NULL, err, errlen);
+}
+
+#define PARSE_F(str) (str_copy_line(line, sizeof(line), str), \
+		      parse_fields(line, &f, err, sizeof(err)))
+
+static void test_fields(void **state)
+{
+	char line[256], err[256];
+	struct fields f;
+
+	(void)state;
+	assert_int_equal(PARSE_F("--dir /x --on --name=y"), 0);
+	assert_true(f.on);
+	assert_false(f.off);
+	assert_string_equal(f.dir, "/x");
+	assert_string_equal(f.name, "y");
+	assert_int_equal(f.before, 7);
+	assert_int_equal(f.after, 7);
+	assert_int_equal(PARSE_F("--off --dir=a --dir=b"), 0);
+	assert_true(f.off && !f.on);
+	assert_string_equal(f.dir, "b");	/* the last one */
+	assert_null(f.name);
+	assert_int_equal(PARSE_F("--on=1"), -EINVAL);
+	assert_string_equal(err, "option '--on' takes no value: '--on=1'");
+	assert_int_equal(PARSE_F("--dir"), -EINVAL);
+	assert_string_equal(err, "missing value for '--dir': expected "
+			    "--dir DIR or --dir=DIR");
+	assert_int_equal(PARSE_F("--name="), -EINVAL);
+	assert_string_equal(err, "invalid --name '': expected NAME, not an "
+			    "empty value");
+	assert_int_equal(field_specs[0].kind, OPT_FLAG);
+	assert_int_equal(field_specs[2].kind, OPT_VALUE);
 }
 
 /* The text between "@start" and the next line starting with @end_prefix
@@ -276,6 +342,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_forms),
+		cmocka_unit_test(test_fields),
 		cmocka_unit_test(test_tables_documented),
 	};
 
