@@ -154,7 +154,8 @@ static void tgt_cells(const struct cmp_view *v, size_t i, uint32_t k,
 		else
 			fmt_latency_ms(b, sizeof(b),
 				       what == 2 ? t->mean_ms : t->p99_ms);
-		fprintf(f, "<td>%s</td>", b);
+		/* "2.41 ms" on one line: a long path wraps instead */
+		fprintf(f, "<td style=\"white-space:nowrap\">%s</td>", b);
 	}
 }
 
@@ -165,7 +166,7 @@ static void tgt_path(const struct cmp_view *v, size_t i, uint32_t k,
 	const struct cmp_target *a = cmp_target_of(v, i, 0, k);
 	const struct cmp_target *b = cmp_target_of(v, i, 1, k);
 
-	fputs("<td class=\"l\" style=\"white-space:nowrap\">", f);
+	fputs("<td class=\"l\">", f);
 	if (a)
 		emit_escaped(f, a->name);
 	if (a && b && !v->single && strcmp(a->name, b->name))
