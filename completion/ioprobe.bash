@@ -32,13 +32,46 @@ _ioprobe_engines="io_uring libaio sync null"
 _ioprobe_formats="text xml json csv html"
 _ioprobe_profiles="randread4k mixed8k seqread64k latency4k seq1m"
 
-# The labels of the history, for compare --from/--to.
+# The labels of the history, for compare --from/--to: the column named
+# "label" in the header (its place differs between history versions),
+# fields split by the history's CSV rules (quoted when they hold a
+# comma or a quote, quotes doubled).
 _ioprobe_labels()
 {
 	local h=${1:-${XDG_DATA_HOME:-$HOME/.local/share}/ioprobe/history.csv}
 
 	[ -r "$h" ] || return
-	awk -F, 'NR > 1 && $3 != "" { print $3 }' "$h" 2>/dev/null | sort -u
+	awk '
+	function field(line, want,	i, c, q, n, v) {
+		n = 1; v = ""; q = 0
+		for (i = 1; i <= length(line); i++) {
+			c = substr(line, i, 1)
+			if (q && c == "\"" && substr(line, i + 1, 1) == "\"") {
+				v = v c; i++
+			} else if (c == "\"") {
+				q = !q
+			} else if (c == "," && !q) {
+				if (n == want)
+					return v
+				n++; v = ""
+			} else {
+				v = v c
+			}
+		}
+		return n == want ? v : ""
+	}
+	{ sub(/\r$/, "") }
+	NR == 1 {
+		n = split($0, head, ",")
+		for (i = 1; i <= n && !col; i++)
+			if (head[i] == "label")
+				col = i
+		if (!col)
+			exit
+		next
+	}
+	{ v = field($0, col); if (v != "") print v }' "$h" 2>/dev/null |
+		sort -u
 }
 
 # The value of option $1 (without '=') being typed as $2; $3 is the

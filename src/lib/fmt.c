@@ -71,6 +71,12 @@ void fmt_latency_ms(char *buf, size_t len, double ms)
 		snprintf(buf, len, "%.1f ms", ms);
 	else if (ms >= 1)
 		snprintf(buf, len, "%.2f ms", ms);
-	else
+	else if (ms >= 0.0095)
 		snprintf(buf, len, "%.0f µs", ms * 1000);
+	else if (ms >= 0.0009995)
+		snprintf(buf, len, "%.2f µs", ms * 1000);	/* "4.90 µs" */
+	else if (ms > 0)
+		snprintf(buf, len, "%.0f ns", ms * 1e6);	/* cache, null */
+	else
+		snprintf(buf, len, "0 µs");
 }

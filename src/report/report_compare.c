@@ -107,6 +107,129 @@ static void print_findings(const struct cmp_view *v, int side, FILE *f)
 		fprintf(f, "  - %s\n", v->find[side][i].text);
 }
 
+/* One side's figure of a per-target row (@what: 0 IOPS, 1 MiB/s, 2 avg,
+ * 3 P99): "499", "1.9", "256 ms"; "–" for a target the side lacks. */
+static void target_cell(char *buf, size_t len, const struct cmp_target *t,
+			int what)
+{
+	if (!t || (what >= 2 && !t->has_lat))
+		snprintf(buf, len, "–");
+	else if (what == 0)
+		fmt_count(buf, len, t->iops);
+	else if (what == 1)
+		snprintf(buf, len, "%.1f", t->mib_s);
+	else
+		fmt_latency_ms(buf, len, what == 2 ? t->mean_ms : t->p99_ms);
+}
+
+/* "a → b" of target @k of test @i (the IOPS with its factor when both
+ * sides have it and the test is comparable); one value alone for a
+ * one-label view. */
+static void target_pair(char *buf, size_t len, const struct cmp_view *v,
+			size_t i, uint32_t k, int what)
+{
+	const struct cmp_target *a = cmp_target_of(v, i, 0, k);
+	const struct cmp_target *b = cmp_target_of(v, i, 1, k);
+	char x[32], y[32];
+
+	target_cell(x, sizeof(x), a, what);
+	if (v->single) {
+		snprintf(buf, len, "%s", x);
+		return;
+	}
+	target_cell(y, sizeof(y), b, what);
+	if (!what && a && b && a->iops > 0 &&
+	    v->tests[i].verdict != CMP_NOT_COMPARABLE)
+		snprintf(buf, len, "%s → %s (×%.2f)", x, y, b->iops / a->iops);
+	else
+		snprintf(buf, len, "%s → %s", x, y);
+}
+
+/* The name of target @k: one name, or "a → b" when the sides name it
+ * differently. */
+static void target_path(char *buf, size_t len, const struct cmp_view *v,
+			size_t i, uint32_t k)
+{
+	const struct cmp_target *a = cmp_target_of(v, i, 0, k);
+	const struct cmp_target *b = cmp_target_of(v, i, 1, k);
+
+	if (v->single || !b || (a && !strcmp(a->name, b->name)))
+		snprintf(buf, len, "%s", a ? a->name : "–");
+	else if (!a)
+		snprintf(buf, len, "%s", b->name);
+	else
+		snprintf(buf, len, "%s → %s", a->name, b->name);
+}
+
+static bool any_multi_target(const struct cmp_view *v)
+{
+	size_t i;
+
+	for (i = 0; i < v->ntests; i++)
+		if (v->tests[i].multi_target)
+			return true;
+	return false;
+}
+
+/* How the target sets of test @i differ, for the note under its rows. */
+static void targets_differ_note(const struct cmp_view *v, size_t i,
+				char *buf, size_t len)
+{
+	uint32_t a = v->detail[2 * i].ntargets_all;
+	uint32_t b = v->detail[2 * i + 1].ntargets_all;
+
+	if (a != b)
+		snprintf(buf, len, "the target sets differ: '%s' ran on %u "
+			 "target%s, '%s' on %u: rows pair them in -target "
+			 "order", v->from, a, a == 1 ? "" : "s", v->to, b);
+	else
+		snprintf(buf, len, "the target sets differ: '%s' and '%s' "
+			 "ran on other targets: rows pair them in -target "
+			 "order", v->from, v->to);
+}
+
+/* The per-target rows of the multi-target tests, after the main table:
+ * each label's newest run, per target, P99 from its merged histograms. */
+static void text_targets(const struct cmp_view *v, FILE *f)
+{
+	const int lw = v->single ? 12 : 22;	/* a latency column */
+	const int w[4] = { v->single ? 12 : 30, v->single ? 9 : 16, lw, lw };
+	char c[4][112], name[600];
+	uint32_t k;
+	size_t i;
+	int m;
+
+	if (!any_multi_target(v))
+		return;
+	fprintf(f, "\nper target (newest run of %s):\n", v->single ?
+		"the label" : "each label");
+	pad(f, "test", 12);
+	pad(f, "target", 6);
+	pad(f, "IOPS", w[0]);
+	pad(f, "MiB/s", w[1]);
+	pad(f, "avg latency", w[2]);
+	pad(f, "P99 latency", w[3]);
+	fputs("path\n", f);
+	for (i = 0; i < v->ntests; i++) {
+		if (!v->tests[i].multi_target)
+			continue;
+		for (k = 0; k < cmp_target_rows(v, i); k++) {
+			for (m = 0; m < 4; m++)
+				target_pair(c[m], sizeof(c[m]), v, i, k, m);
+			target_path(name, sizeof(name), v, i, k);
+			pad(f, k ? "" : v->tests[i].test, 12);
+			fprintf(f, "%-6u ", k);
+			for (m = 0; m < 4; m++)
+				pad(f, c[m], w[m]);
+			fprintf(f, "%s\n", name);
+		}
+		if (v->tests[i].targets_differ) {
+			targets_differ_note(v, i, name, sizeof(name));
+			fprintf(f, "  %s\n", name);
+		}
+	}
+}
+
 /* One label alone: its summary (medians of repeated runs) and findings. */
 static void text_single(const struct cmp_view *v, FILE *f)
 {
@@ -129,6 +252,7 @@ static void text_single(const struct cmp_view *v, FILE *f)
 	}
 	if (v->json_note[0])
 		fprintf(f, "note: %s\n", v->json_note);
+	text_targets(v, f);
 	print_findings(v, 0, f);
 }
 
@@ -200,6 +324,7 @@ static void text_report(const struct cmp_view *v, int findings, FILE *f)
 			   "spread is unknown, so changes under %.0f%% count "
 			   "as no clear change; repeat a label to measure "
 			   "it\n", CMP_NOISE * 100);
+	text_targets(v, f);
 	if (findings == CMP_FINDINGS_NONE)
 		return;
 	if (v->json_note[0])
@@ -212,25 +337,62 @@ static void text_report(const struct cmp_view *v, int findings, FILE *f)
 		fprintf(f, "\nchange: %s\n", v->change);
 }
 
-static void csv_report(const struct cmp_test *c, size_t n, const char *from,
-		       const char *to, FILE *f)
+/* The per-target rows of test @i (a `target` column ends each row): the
+ * newest run of each label, one run, so min = max = median; no verdict
+ * (the test's row judges the repeated runs). */
+static void csv_targets(const struct cmp_view *v, size_t i,
+			const char *lab0, const char *lab1, FILE *f)
 {
+	const struct cmp_test *x = &v->tests[i];
+	double iv[2], mib[2], mean[2], p99[2];
+	char path[600], name[1300];
+	uint32_t k;
+	int s;
+
+	for (k = 0; k < cmp_target_rows(v, i); k++) {
+		for (s = 0; s < 2; s++) {
+			const struct cmp_target *t = cmp_target_of(v, i, s, k);
+
+			iv[s] = t ? t->iops : 0;
+			mib[s] = t ? t->mib_s : 0;
+			mean[s] = t && t->has_lat ? t->mean_ms : 0;
+			p99[s] = t && t->has_lat ? t->p99_ms : 0;
+		}
+		target_path(path, sizeof(path), v, i, k);
+		csv_field(name, sizeof(name), path);
+		fprintf(f, "%s,%s,%s,%d,%d,%.3f,%.3f,%.4f,%.3f,%.3f,%.3f,"
+			   "%.3f,%.3f,%.3f,%.6f,%.6f,%.6f,%.6f,%.4f,,,%s\n",
+			x->test, lab0, lab1, !!cmp_target_of(v, i, 0, k),
+			!!cmp_target_of(v, i, 1, k), iv[0], iv[1],
+			iv[0] > 0 ? iv[1] / iv[0] : 0, iv[0], iv[0], iv[1],
+			iv[1], mib[0], mib[1], mean[0], mean[1], p99[0],
+			p99[1], p99[1] > 0 ? p99[0] / p99[1] : 0, name);
+	}
+}
+
+/* One row per test; with a multi-target test in the view, a `target`
+ * column ("all" on a test's row) and a row per target after each
+ * multi-target test.  A view without one prints as it always did. */
+static void csv_report(const struct cmp_view *v, FILE *f)
+{
+	bool per_target = any_multi_target(v);
 	size_t i;
 
 	/* labels are quoted by doubling quotes: they are user text */
 	fprintf(f, "test,from,to,from_runs,to_runs,iops_from,iops_to,"
 		   "iops_factor,iops_from_min,iops_from_max,iops_to_min,"
 		   "iops_to_max,mib_s_from,mib_s_to,mean_ms_from,mean_ms_to,"
-		   "p99_ms_from,p99_ms_to,p99_faster,verdict,differences\n");
-	for (i = 0; i < n; i++) {
-		const struct cmp_test *x = &c[i];
+		   "p99_ms_from,p99_ms_to,p99_faster,verdict,differences%s\n",
+		per_target ? ",target" : "");
+	for (i = 0; i < v->ntests; i++) {
+		const struct cmp_test *x = &v->tests[i];
 		char lab[2][300], diff[2 * sizeof(x->differences)];
 
-		csv_field(lab[0], sizeof(lab[0]), from);
-		csv_field(lab[1], sizeof(lab[1]), to);
+		csv_field(lab[0], sizeof(lab[0]), v->from);
+		csv_field(lab[1], sizeof(lab[1]), v->to);
 		csv_field(diff, sizeof(diff), x->differences);
 		fprintf(f, "%s,%s,%s,%zu,%zu,%.3f,%.3f,%.4f,%.3f,%.3f,%.3f,"
-			   "%.3f,%.3f,%.3f,%.6f,%.6f,%.6f,%.6f,%.4f,%s,%s\n",
+			   "%.3f,%.3f,%.3f,%.6f,%.6f,%.6f,%.6f,%.4f,%s,%s%s\n",
 			x->test, lab[0], lab[1], x->iops[0].n, x->iops[1].n,
 			x->iops[0].median, x->iops[1].median, x->iops_factor,
 			x->iops[0].min, x->iops[0].max, x->iops[1].min,
@@ -238,7 +400,10 @@ static void csv_report(const struct cmp_test *c, size_t n, const char *from,
 			x->mib_s[1].median, x->mean_ms[0].median,
 			x->mean_ms[1].median, x->p99_ms[0].median,
 			x->p99_ms[1].median, x->p99_faster,
-			cmp_verdict_name(x->verdict), diff);
+			cmp_verdict_name(x->verdict), diff,
+			per_target ? ",all" : "");
+		if (x->multi_target)
+			csv_targets(v, i, lab[0], lab[1], f);
 	}
 }
 
@@ -251,6 +416,48 @@ static json_object *json_stat(const struct cmp_stat *s)
 	json_object_object_add(o, "min", json_object_new_double(s->min));
 	json_object_object_add(o, "max", json_object_new_double(s->max));
 	return o;
+}
+
+static json_object *json_target(const struct cmp_target *t)
+{
+	json_object *o;
+
+	if (!t)
+		return NULL;	/* json null: the label lacks this target */
+	o = json_object_new_object();
+	json_object_object_add(o, "name", json_object_new_string(t->name));
+	json_object_object_add(o, "iops", json_object_new_double(t->iops));
+	json_object_object_add(o, "mib_s", json_object_new_double(t->mib_s));
+	json_object_object_add(o, "mean_ms", t->has_lat ?
+			       json_object_new_double(t->mean_ms) : NULL);
+	json_object_object_add(o, "p99_ms", t->has_lat ?
+			       json_object_new_double(t->p99_ms) : NULL);
+	return o;
+}
+
+/* "targets" of a multi-target test: per target, each label's newest
+ * run ("from"/"to", null where the label lacks it). */
+static void json_targets(const struct cmp_view *v, size_t i, json_object *t)
+{
+	json_object *a;
+	uint32_t k;
+
+	if (!v->tests[i].multi_target)
+		return;
+	a = json_object_new_array();
+	for (k = 0; k < cmp_target_rows(v, i); k++) {
+		json_object *o = json_object_new_object();
+
+		json_object_object_add(o, "target", json_object_new_int64(k));
+		json_object_object_add(o, "from",
+				       json_target(cmp_target_of(v, i, 0, k)));
+		json_object_object_add(o, "to",
+				       json_target(cmp_target_of(v, i, 1, k)));
+		json_object_array_add(a, o);
+	}
+	json_object_object_add(t, "targets", a);
+	json_object_object_add(t, "targets_differ", json_object_new_boolean(
+				       v->tests[i].targets_differ));
 }
 
 static int json_report(const struct cmp_view *v, FILE *f)
@@ -298,6 +505,7 @@ static int json_report(const struct cmp_view *v, FILE *f)
 		json_object_object_add(t, "differences",
 				       json_object_new_string(
 					       c[i].differences));
+		json_targets(v, i, t);
 		json_object_array_add(tests, t);
 	}
 	json_object_object_add(root, "tests", tests);
@@ -311,7 +519,7 @@ int report_compare(const struct cmp_view *v, enum result_format fmt,
 		   int findings, FILE *f)
 {
 	if (fmt == FORMAT_CSV)
-		csv_report(v->tests, v->ntests, v->from, v->to, f);
+		csv_report(v, f);
 	else if (fmt == FORMAT_JSON)
 		return json_report(v, f);
 	else if (v->single)

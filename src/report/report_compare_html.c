@@ -10,6 +10,7 @@
 #include "report/chart.h"
 #include "report/chart_page.h"
 #include "report/chart_time.h"
+#include "report/report_compare_targets.h"
 
 #include <errno.h>
 #include <math.h>
@@ -488,7 +489,9 @@ int report_compare_html(const struct cmp_view *v, FILE *f)
 	fputs("<div class=\"curves\">\n", f);
 	for (i = 0; i < v->ntests; i++)
 		pct_chart(v, i, f);
-	fputs("</div>\n<h2>Comparison</h2>\n", f);
+	fputs("</div>\n", f);
+	report_compare_targets_html(v, f);
+	fputs("<h2>Comparison</h2>\n", f);
 	table(v, f);
 	notes(v, f);
 	findings(v, f);

@@ -3,10 +3,11 @@
  * each test's saved JSON result adds (histogram, -D series, device), the
  * findings of each label and the sentences that sum the change up.
  *
- * Data types only: workflow/compare.h builds a struct cmp_view from the
- * history, report/report_compare.h and report/report_compare_html.h
- * format it.  The finding types live here too because a view carries
- * each label's findings (workflow/interpret.h computes them).
+ * Data types and two accessors only: workflow/compare.h builds a struct
+ * cmp_view from the history, report/report_compare.h and
+ * report/report_compare_html.h format it.  The finding types live here
+ * too because a view carries each label's findings (workflow/interpret.h
+ * computes them).
  */
 #ifndef IOPROBE_COMPARISON_H
 #define IOPROBE_COMPARISON_H
@@ -100,6 +101,23 @@ struct cmp_test {
 	char differences[384];
 	size_t ndifferences;
 	char unknown[64];	/* method fields unknown (older rows), "" */
+	/* the newest runs have two or more targets on either side: the
+	 * reports add a per-target breakdown (detail[].targets) */
+	bool multi_target;
+	bool targets_differ;	/* other target names or count: rows pair
+				 * the targets by position */
+};
+
+#define CMP_MAX_TARGETS 8	/* per-target rows kept per test and label */
+
+/* One target of a test's newest run (results/results_targets.h): what
+ * all its threads did on it, P99 from the union of their histograms. */
+struct cmp_target {
+	char name[256];		/* the path; a suite's test file by its
+				 * folder (its file name has the pid) */
+	double iops, mib_s;
+	bool has_lat;		/* latency measured and an I/O completed */
+	double mean_ms, p99_ms;	/* 0 unless has_lat */
 };
 
 /* A test's figures computed from its full results (workflow/figures.h):
@@ -135,6 +153,11 @@ struct cmp_detail {
 	char version[32];	/* ioprobe that ran it */
 	char switches[512];	/* the run's command line */
 	uint64_t size_bytes;	/* of the first target */
+	/* per distinct target, in -target order (compare_targets.c);
+	 * ntargets 0 when not loaded, the first CMP_MAX_TARGETS kept */
+	struct cmp_target targets[CMP_MAX_TARGETS];
+	uint32_t ntargets;
+	uint32_t ntargets_all;	/* distinct targets of the run */
 };
 
 /* Everything a comparison report shows, built once for every format. */
@@ -158,6 +181,25 @@ struct cmp_view {
 				 * another number of test files, "" */
 	size_t json_missing;
 };
+
+/* Target @k of test @i's newest run under side @s, NULL when that side
+ * has no such target (or its result is not loaded). */
+static inline const struct cmp_target *
+cmp_target_of(const struct cmp_view *v, size_t i, int s, uint32_t k)
+{
+	const struct cmp_detail *d = &v->detail[2 * i + (v->single ? 0 : s)];
+
+	return d->loaded && k < d->ntargets ? &d->targets[k] : NULL;
+}
+
+/* Rows of test @i's per-target breakdown: the larger side's targets. */
+static inline uint32_t cmp_target_rows(const struct cmp_view *v, size_t i)
+{
+	uint32_t a = v->detail[2 * i].ntargets;
+	uint32_t b = v->single ? 0 : v->detail[2 * i + 1].ntargets;
+
+	return a > b ? a : b;
+}
 
 enum {
 	CMP_FINDINGS_NONE = 0,

@@ -285,6 +285,8 @@ int compare_detail_load(const char *history_path,
 	ret = results_load_json(path, r, err, errlen);
 	if (!ret)
 		ret = figures_from_results(r, d);
+	if (!ret)
+		ret = compare_targets_from_results(r, d);
 	results_release(r);
 	free(r);
 	return ret;
@@ -494,6 +496,7 @@ int compare_view_build(const struct history *h, const char *from,
 	ret = view_details(h, v);
 	if (ret)
 		return ret;
+	compare_targets_judge(v);
 	wall_a = side_findings(v, 0);
 	if (v->single)
 		return 0;

@@ -18,6 +18,8 @@
 #include "workflow/history.h"
 #include "workflow/interpret.h"
 
+struct results;		/* results/results.h */
+
 /* Median and min/max of @n values (n may be 0: all zero). */
 void cmp_stat_of(const double *v, size_t n, struct cmp_stat *s);
 /* Clear change from @a to @b?  @higher_better picks the direction. */
@@ -71,6 +73,15 @@ void compare_view_release(struct cmp_view *v);
 bool compare_regression(const struct cmp_view *v);
 /* Tests of @v left without a verdict: measured differently. */
 size_t compare_not_comparable(const struct cmp_view *v);
+
+/* compare_targets.c: @d's per-target rows from @r (results_targets.h),
+ * every distinct target counted, the first CMP_MAX_TARGETS kept.  0 or
+ * -ENOMEM. */
+int compare_targets_from_results(const struct results *r,
+				 struct cmp_detail *d);
+/* Mark the tests whose newest runs have several targets on either side,
+ * and those whose two sides ran on other targets (by name or count). */
+void compare_targets_judge(struct cmp_view *v);
 
 /* headline.c: v->headline from the judged tests, the subject and the
  * differences (called by compare_view_build). */

@@ -199,20 +199,35 @@ static void diff_subject(struct diff_out *d, const char *what, const char *a,
 		add_diff(d, "%s %s → %s", what, a, b);
 }
 
+/* The folder of each test file in @target ("/a/f + /b/f" gives
+ * "/a + /b"): the suite names each test file by its pid. */
+static void target_folders(const char *target, char *buf, size_t len)
+{
+	const char *p = target, *sep, *slash;
+	size_t o = 0, k;
+
+	buf[0] = '\0';
+	while (*p && o < len) {
+		sep = strstr(p, HISTORY_TARGET_SEP);
+		k = sep ? (size_t)(sep - p) : strlen(p);
+		slash = memrchr(p, '/', k);
+		o += (size_t)snprintf(buf + o, len - o, "%s%.*s",
+				      o ? HISTORY_TARGET_SEP : "",
+				      slash ? (int)(slash - p) : 0, p);
+		p = sep ? sep + strlen(HISTORY_TARGET_SEP) : p + k;
+	}
+}
+
 void method_subject(const struct history_row *a, const struct history_row *b,
 		    enum interp_media media_a, enum interp_media media_b,
 		    char *buf, size_t len)
 {
 	struct diff_out d = { buf, len, 0, 0, ", " };
 	char fa[512], fb[512];
-	const char *sa = strrchr(a->target, '/'), *sb = strrchr(b->target, '/');
 
 	buf[0] = '\0';
-	/* the suite names each test file by its pid: compare folders */
-	snprintf(fa, sizeof(fa), "%.*s", sa ? (int)(sa - a->target) : 0,
-		 a->target);
-	snprintf(fb, sizeof(fb), "%.*s", sb ? (int)(sb - b->target) : 0,
-		 b->target);
+	target_folders(a->target, fa, sizeof(fa));
+	target_folders(b->target, fb, sizeof(fb));
 	diff_subject(&d, "host", a->host, b->host);
 	diff_subject(&d, "device", a->device, b->device);
 	diff_subject(&d, "filesystem", a->filesystem, b->filesystem);

@@ -5,7 +5,9 @@
 # fetched) with the headline, IOPS, MiB/s and P99 bars, IOPS over time,
 # percentile curves, table, findings and when, where and how;
 # a one-label history gives that label's page; a gone JSON result is
-# noted and the page still renders.
+# noted and the page still renders.  One disk against two (suite A B):
+# the per-target section, in the page, the text, CSV and JSON, says the
+# target sets differ; a single-target page has none.
 . "$(dirname "$0")/lib.sh"
 
 H=$T/hist/history.csv
@@ -78,4 +80,46 @@ curves=$(xmllint --xpath "$PCT" "$T/out")
 check_eq "one curve fewer" "$curves" 3
 lines=$(xmllint --xpath "$TIME" "$T/out")
 check_eq "one IOPS-over-time line fewer" "$lines" 3
+check "a single-target page has no per-target section" \
+	bash -c "! grep -q 'Per target' '$T/cmp.html'"
+
+# One disk, then the same profile on it and a second one (null engine:
+# the figures do not matter, the breakdown does).
+H2=$T/hist2/history.csv
+S2=(--duration 1 --warmup 0 --file-size 1M --history "$H2" --engine null
+	--profiles randread4k --quiet)
+mkdir -p "$T/hist2" "$T/disk-a" "$T/disk-b"
+run_io suite "$T/disk-a" --label one "${S2[@]}"
+check_eq "suite on one folder exits 0" "$rc" 0
+run_io suite "$T/disk-a" "$T/disk-b" --label two "${S2[@]}"
+check_eq "suite on two folders exits 0" "$rc" 0
+run_io compare --history "$H2" -Rhtml
+cp "$T/out" "$T/targets.html"
+check "two-target page parses as XML" xmllint --noout "$T/targets.html"
+check_eq "one per-target section" "$(grep -c '<h2>Per target</h2>' "$T/targets.html")" 1
+IOPS_T='count(//*[local-name()="svg"][@aria-label="randread4k: IOPS per target"]//*[local-name()="rect"][@class="bar"])'
+check_eq "IOPS bars: disk-a before and after, disk-b after, all targets both" \
+	"$(xmllint --xpath "$IOPS_T" "$T/targets.html")" 5
+check "P99 bars per target" \
+	grep -q 'aria-label="randread4k: P99 latency per target"' "$T/targets.html"
+check "the table names both folders" \
+	bash -c "grep -q '>$T/disk-a</td>' '$T/targets.html' && grep -q '>$T/disk-b</td>' '$T/targets.html'"
+check "the page says the target sets differ" \
+	grep -q "the target sets differ: 'one' ran on 1 target, 'two' on 2" "$T/targets.html"
+run_io compare --history "$H2"
+check "text: per-target rows after the table" \
+	bash -c "grep -q '^per target (newest run of each label):' '$T/out' &&
+		grep -Eq '^randread4k +0 +[0-9,.]+ → [0-9,.]+ \(×[0-9.]+\) .* $T/disk-a\$' '$T/out' &&
+		grep -Eq '^ +1 +– → [0-9,.]+ .* $T/disk-b\$' '$T/out'"
+check "text: the main table's row is unchanged" \
+	grep -Eq '^randread4k   [0-9,.]+ → [0-9,.]+ \(×[0-9.]+\) ' "$T/out"
+run_io compare --history "$H2" -Rcsv
+check "csv: a target column, the test's row and one per target" \
+	bash -c "head -1 '$T/out' | grep -q ',differences,target\$' &&
+		[ \$(grep -c '^randread4k,one,two,' '$T/out') = 3 ] &&
+		grep -q ',all\$' '$T/out' && grep -q ',$T/disk-b\$' '$T/out'"
+run_io compare --history "$H2" -Rjson
+check "json: targets per test, a missing one is null" \
+	bash -c "jq -e '.tests[0].targets | length == 2 and .[1].from == null and (.[1].to.name | endswith(\"/disk-b\"))' '$T/out' >/dev/null &&
+		jq -e '.tests[0].targets_differ' '$T/out' >/dev/null"
 finish

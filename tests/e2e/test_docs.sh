@@ -69,6 +69,28 @@ check_eq "completion: suite has no DiskSpd switches" \
 printf 'timestamp,host,label\n1,h,before\n2,h,after\n' >"$T/h.csv"
 check_eq "completion: compare --from labels of --history" \
 	"$(comp ioprobe compare --history "$T/h.csv" --from a)" after
+# the label column found by its header name, the fields split by the
+# history's CSV rules (a quoted comma is no separator), CRLF lines
+printf '%s\r\n' 'host,"test",timestamp,label,cmdline' \
+	'"h,1",t,1,"x,y",-b4K' 'h,t,2,old,"-b8K ""a,b"""' \
+	'h,t,3,new,-b1M' >"$T/moved.csv"
+check_eq "completion: the label column by its header" \
+	"$(comp ioprobe compare --history "$T/moved.csv" --to '')" \
+	"new old x,y"
+printf 'label,test\nolder,t\n' >"$T/old.csv"
+check_eq "completion: an old history with fewer columns" \
+	"$(comp ioprobe compare --history="$T/old.csv" --from o)" older
+printf 'timestamp,host,test\n1,h,t\n' >"$T/nolabel.csv"
+check_eq "completion: no label column, no labels" \
+	"$(comp ioprobe compare --history "$T/nolabel.csv" --from '')" ""
+if [ -x "$IOPROBE" ]; then
+	"$IOPROBE" suite "$T" --label real-1 --engine null --duration 1 \
+		--warmup 0 --file-size 1M --profiles randread4k --quiet \
+		--history "$T/real.csv" >/dev/null 2>&1
+	check_eq "completion: labels of a history the suite wrote" \
+		"$(comp ioprobe compare --history "$T/real.csv" --from r)" \
+		real-1
+fi
 
 if command -v make >/dev/null && [ -x "$SRC/ioprobe" ]; then
 	(cd "$SRC" && make -s -n install DESTDIR="$T/inst" PREFIX=/usr |

@@ -2,7 +2,8 @@
 # test_pages.sh - every HTML page as a browser draws it: headless Chromium
 # screenshots of the run page (two targets, -D series), the page `show`
 # re-renders from the saved JSON, the suite's before/after page, the
-# one-label compare page and, when the build has it, the sweep page.  A
+# one-label compare page, a compare page of one disk against two (its
+# per-target section) and, when the build has it, the sweep page.  A
 # screenshot must not be blank (more than MIN_COLOURS distinct colours),
 # the DOM Chromium builds must hold the numbers of the text report, and
 # each page must say when, where and how it was measured.  Skipped, with
@@ -173,6 +174,28 @@ in_dom suite "the charts" "MiB/s (higher is better)" \
 	"randread4k: IOPS over time" "seqread64k: IOPS over time" \
 	"randread4k: switches" "-b64K -s -w0 -t1 -o8"
 where suite
+
+# One folder against two (suite A B): the compare page's per-target
+# section holds the text comparison's per-target IOPS.
+H2=$T/hist2/history.csv
+S2=(--duration 1 --warmup 0 --file-size 1M --history "$H2" --engine null
+	--profiles randread4k --quiet)
+mkdir -p "$T/hist2" "$T/pa" "$T/pb"
+run_io suite "$T/pa" --label one "${S2[@]}"
+run_io suite "$T/pa" "$T/pb" --label two "${S2[@]}"
+check_eq "suite on two folders: exit status" "$rc" 0
+run_io compare --history "$H2"
+cp "$T/out" "$T/targets.txt"
+run_io compare --history "$H2" -Rhtml
+cp "$T/out" "$T/targets.html"
+shot targets "$T/targets.html"
+mapfile -t nums < <(sed -n '/^per target/,/^$/p' "$T/targets.txt" |
+	awk '$NF ~ /\/p[ab]$/ { for (i = 1; i <= NF; i++)
+		if ($i == "→") { print $(i + 1); break } }')
+check "targets: the text has both targets' IOPS after" test "${#nums[@]}" -eq 2
+in_dom targets "the per-target section and its IOPS" "Per target" \
+	"randread4k: IOPS per target" "the target sets differ" "${nums[@]}"
+where targets
 
 # The sweep page, when this build has `ioprobe sweep`.
 if "$IOPROBE" sweep --help 2>&1 | grep -q '^usage: ioprobe sweep'; then

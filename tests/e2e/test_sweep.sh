@@ -67,6 +67,9 @@ check_eq "folder target: exit 0" "$rc" 0
 check "folder target: the test file planned" \
 	grep -q "on $T/d/ioprobe-suite-.*\.dat (4 MiB, created now" "$T/out"
 check_eq "folder target: nothing left" "$(ls -A "$T/d")" ""
+# the null engine completes in well under 1 us: ns, never "0 µs"
+check "sub-microsecond latencies in the table read in ns, not 0 µs" \
+	bash -c "grep -Eq '^1 .* [0-9]+ ns ' '$T/out' && ! grep -q ' 0 µs' '$T/out'"
 
 # the live status line: drawn in place on a terminal, never twice on one
 # line (the run's own fill line stays off), nothing with --quiet or piped

@@ -77,6 +77,19 @@ static void latencies(void **state)
 	assert_string_equal(b, "12.8 s");
 	fmt_latency_ms(b, sizeof(b), 0.085);
 	assert_string_equal(b, "85 µs");
+	/* sub-microsecond: a cache hit or the null engine, never "0 µs" */
+	fmt_latency_ms(b, sizeof(b), 0.0004);
+	assert_string_equal(b, "400 ns");
+	fmt_latency_ms(b, sizeof(b), 0.000049);
+	assert_string_equal(b, "49 ns");
+	fmt_latency_ms(b, sizeof(b), 0.0049);
+	assert_string_equal(b, "4.90 µs");
+	fmt_latency_ms(b, sizeof(b), 0.0099);
+	assert_string_equal(b, "10 µs");
+	fmt_latency_ms(b, sizeof(b), 0.0009999);
+	assert_string_equal(b, "1.00 µs");
+	fmt_latency_ms(b, sizeof(b), 0);
+	assert_string_equal(b, "0 µs");
 }
 
 int main(void)

@@ -158,6 +158,13 @@ static void test_subject(void **state)
 	assert_string_equal(buf, "device vdb → nvme0n1, filesystem ext4 → "
 			    "xfs, folder /mnt/a → /data, disk type "
 			    "rotational → flash");
+	/* one disk against two: each test file by its folder */
+	str_copy(b.target, sizeof(b.target), "/mnt/a/ioprobe-suite-3.dat + "
+		 "/mnt/b/ioprobe-suite-3.dat");
+	b.device[0] = b.filesystem[0] = a.filesystem[0] = '\0';
+	method_subject(&a, &b, MEDIA_ROTATIONAL, MEDIA_ROTATIONAL, buf,
+		       sizeof(buf));
+	assert_string_equal(buf, "folder /mnt/a → /mnt/a + /mnt/b");
 }
 
 int main(void)
