@@ -50,21 +50,50 @@ static inline unsigned int hist_index(uint64_t ns)
 	       (unsigned int)((ns >> shift) & (HIST_SUB - 1));
 }
 
+/* The counters another thread may read while the owner records
+ * (hist_read_*: the run's sampler takes a worker's histograms at each
+ * interval's end): relaxed stores, plain moves on x86-64, so such a
+ * reading is no data race.  Single writer: the owner's own loads need
+ * no ordering. */
+static inline void hist_bump_(uint64_t *v)
+{
+	__atomic_store_n(v, *v + 1, __ATOMIC_RELAXED);
+}
+
 static inline void hist_record(struct hist *h, uint64_t ns)
 {
-	double d = (double)ns;
+	double d = (double)ns, sum = h->sum_ns + d;
 
 	h->count++;
-	h->sum_ns += d;
+	__atomic_store(&h->sum_ns, &sum, __ATOMIC_RELAXED);
 	h->sumsq_ns += d * d;
 	if (ns < h->min_ns)
 		h->min_ns = ns;
 	if (ns > h->max_ns)
 		h->max_ns = ns;
 	if (ns >= HIST_MAX_NS)
-		h->overflow++;
+		hist_bump_(&h->overflow);
 	else
-		h->buckets[hist_index(ns)]++;
+		hist_bump_(&h->buckets[hist_index(ns)]);
+}
+
+/* Another thread's readings of a histogram being recorded. */
+static inline uint64_t hist_read_bucket(const struct hist *h, unsigned int i)
+{
+	return __atomic_load_n(&h->buckets[i], __ATOMIC_RELAXED);
+}
+
+static inline uint64_t hist_read_overflow(const struct hist *h)
+{
+	return __atomic_load_n(&h->overflow, __ATOMIC_RELAXED);
+}
+
+static inline double hist_read_sum(const struct hist *h)
+{
+	double v;
+
+	__atomic_load(&h->sum_ns, &v, __ATOMIC_RELAXED);
+	return v;
 }
 
 /* Empty @h. */
