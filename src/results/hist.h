@@ -55,26 +55,20 @@ static inline unsigned int hist_index(uint64_t ns)
  * interval's end): relaxed stores, plain moves on x86-64, so such a
  * reading is no data race.  Single writer: the owner's own loads need
  * no ordering. */
-static inline void hist_bump_(uint64_t *v)
-{
-	__atomic_store_n(v, *v + 1, __ATOMIC_RELAXED);
-}
-
 static inline void hist_record(struct hist *h, uint64_t ns)
 {
 	double d = (double)ns, sum = h->sum_ns + d;
+	uint64_t *slot = ns >= HIST_MAX_NS ? &h->overflow :
+			 &h->buckets[hist_index(ns)];
 
 	h->count++;
-	__atomic_store(&h->sum_ns, &sum, __ATOMIC_RELAXED);
 	h->sumsq_ns += d * d;
 	if (ns < h->min_ns)
 		h->min_ns = ns;
 	if (ns > h->max_ns)
 		h->max_ns = ns;
-	if (ns >= HIST_MAX_NS)
-		hist_bump_(&h->overflow);
-	else
-		hist_bump_(&h->buckets[hist_index(ns)]);
+	__atomic_store_n(slot, *slot + 1, __ATOMIC_RELAXED);
+	__atomic_store(&h->sum_ns, &sum, __ATOMIC_RELAXED);
 }
 
 /* Another thread's readings of a histogram being recorded. */
