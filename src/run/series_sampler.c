@@ -158,6 +158,29 @@ static void fill_row(struct series_row *row, const struct live_snap *x,
 	row->inflight = row->iops * mean / 1e9;
 }
 
+/* With -D the workers keep each bucket's exact max there, not in the
+ * live histogram: the max of target @t's rows in direction @d for the
+ * -D interval @slot (relaxed loads of what they store relaxed).  The
+ * sampler's interval is that bucket, read a poll late. */
+static void bucket_max(const struct run_series *s, uint32_t slot, uint32_t t,
+		       uint32_t d, struct live_snap *x)
+{
+	uint32_t i;
+
+	if (slot >= s->r->nintervals)
+		return;
+	for (i = 0; i < s->nrows; i++) {
+		const struct interval_stat *iv = s->r->rows[i].dir[d].intervals;
+		uint64_t v;
+
+		if (s->r->rows[i].target != t || !iv)
+			continue;
+		v = __atomic_load_n(&iv[slot].lat_max_ns, __ATOMIC_RELAXED);
+		if (v > x->max_ns)
+			x->max_ns = v;
+	}
+}
+
 /* The percentiles of @x into the results, at the -D interval @slot of
  * target @t (-1: all) and direction @d. */
 static void keep_pct(struct run_series *s, uint32_t slot, int t,
@@ -189,6 +212,7 @@ static void report_target(struct run_series *s, uint32_t t,
 		uint64_t bytes;
 
 		live_snap_sub(&s->diff, &s->cur[k], &s->prev[k]);
+		bucket_max(s, slot, t, d, &s->diff);
 		live_snap_add(&s->total, &s->diff);
 		if (s->keep) {
 			live_snap_add(&s->dirs[d], &s->diff);
