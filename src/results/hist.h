@@ -50,12 +50,31 @@ static inline unsigned int hist_index(uint64_t ns)
 	       (unsigned int)((ns >> shift) & (HIST_SUB - 1));
 }
 
-/* The counters another thread may read while the owner records
- * (hist_read_*: the run's sampler takes a worker's histograms at each
- * interval's end): relaxed stores, plain moves on x86-64, so such a
- * reading is no data race.  Single writer: the owner's own loads need
- * no ordering. */
 static inline void hist_record(struct hist *h, uint64_t ns)
+{
+	double d = (double)ns;
+
+	h->count++;
+	h->sum_ns += d;
+	h->sumsq_ns += d * d;
+	if (ns < h->min_ns)
+		h->min_ns = ns;
+	if (ns > h->max_ns)
+		h->max_ns = ns;
+	if (ns >= HIST_MAX_NS)
+		h->overflow++;
+	else
+		h->buckets[hist_index(ns)]++;
+}
+
+/* hist_record() of a histogram another thread reads while the owner
+ * records (hist_read_*: the run's sampler takes a worker's histograms at
+ * each interval's end): the bucket, overflow and sum stores are relaxed,
+ * plain moves on x86-64, so such a reading is no data race.  Single
+ * writer: the owner's own loads need no ordering.  The slot is taken
+ * first and the shared stores done last, so the compiler keeps the
+ * histogram in registers. */
+static inline void hist_record_shared(struct hist *h, uint64_t ns)
 {
 	double d = (double)ns, sum = h->sum_ns + d;
 	uint64_t *slot = ns >= HIST_MAX_NS ? &h->overflow :
@@ -71,7 +90,8 @@ static inline void hist_record(struct hist *h, uint64_t ns)
 	__atomic_store(&h->sum_ns, &sum, __ATOMIC_RELAXED);
 }
 
-/* Another thread's readings of a histogram being recorded. */
+/* Another thread's readings of a histogram recorded by
+ * hist_record_shared(). */
 static inline uint64_t hist_read_bucket(const struct hist *h, unsigned int i)
 {
 	return __atomic_load_n(&h->buckets[i], __ATOMIC_RELAXED);

@@ -3,10 +3,10 @@
  * percentiles of a -L -D run), read by the run's sampler from what each
  * worker thread records anyway.
  *
- * A worker records every latency into its own struct hist (hist.h),
- * whose bucket, overflow and sum stores are relaxed atomics; the sampler
- * reads them with relaxed loads (live_snap_take), so neither waits for
- * the other and no access is a data race.  The counts only grow: the
+ * A worker records every latency into its own struct hist (hist.h) with
+ * hist_record_shared(), whose bucket, overflow and sum stores are relaxed
+ * atomics; the sampler reads them with relaxed loads (live_snap_take), so
+ * neither waits for the other and no access is a data race.  The counts only grow: the
  * sampler keeps its previous snapshot and subtracts (live_snap_sub), so
  * the memory stays the same for a run of any length (a snapshot is
  * LIVE_HIST_SLOTS counters, about 9.5 KiB).  Beside it the worker keeps a
@@ -55,7 +55,8 @@ static inline void live_hist_bump(_Atomic uint64_t *v, uint64_t by)
 				 + by, memory_order_relaxed);
 }
 
-/* The worker's part per I/O beside hist_record(): the interval's max. */
+/* The worker's part per I/O beside hist_record_shared() when the run has
+ * no -D buckets (they keep the max): the interval's max. */
 static inline void live_hist_record(struct live_hist *h, uint64_t ns)
 {
 	if (ns > atomic_load_explicit(&h->max_ns, memory_order_relaxed))

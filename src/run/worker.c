@@ -211,7 +211,11 @@ static void account(struct worker *w, struct wt *t, const struct io_req *req,
 	if (s->lat) {
 		uint64_t lat_ns = now > req->issue_ns ? now - req->issue_ns : 0;
 
-		hist_record(&t->hist->dir[d], lat_ns);
+		/* the sampler reads the histograms it holds (t->live) */
+		if (t->live)
+			hist_record_shared(&t->hist->dir[d], lat_ns);
+		else
+			hist_record(&t->hist->dir[d], lat_ns);
 		if (s->per_interval)
 			record_interval(s, t, d, lat_ns);
 	}

@@ -415,7 +415,7 @@ static void test_interval_step(void **state)
 	live_snap_clear(&a);
 	live_snap_take(&a, h, &lh);	/* the window's start */
 	for (i = 0; i < 1000; i++) {
-		hist_record(h, 100000);
+		hist_record_shared(h, 100000);
 		live_hist_record(&lh, 100000);
 	}
 	live_snap_clear(&b);
@@ -423,7 +423,7 @@ static void test_interval_step(void **state)
 	for (i = 0; i < 1000; i++) {
 		uint64_t ns = i < 20 ? 50000000 : 100000;
 
-		hist_record(h, ns);
+		hist_record_shared(h, ns);
 		live_hist_record(&lh, ns);
 	}
 	live_snap_clear(&c);
