@@ -342,9 +342,10 @@ static void head(const struct cmp_view *v, FILE *f)
 		v->ntests, v->ntests == 1 ? "" : "s");
 }
 
-/* IOPS of test @i over time, before and after overlaid (-D series of
- * the saved results; nothing when neither side has one). */
-static void time_chart(const struct cmp_view *v, size_t i, FILE *f)
+/* IOPS (@p99 false) or P99 of test @i over time, before and after
+ * overlaid on one time axis (-D series of the saved results; P99 of a
+ * -L -D run only; nothing when neither side has one). */
+static void time_chart(const struct cmp_view *v, size_t i, bool p99, FILE *f)
 {
 	const char *const cols[2] = { COL_FROM, COL_TO };
 	struct chart_line l[2];
@@ -354,24 +355,28 @@ static void time_chart(const struct cmp_view *v, size_t i, FILE *f)
 
 	for (s = 0; s < (v->single ? 1 : 2); s++) {
 		const struct cmp_detail *d = &v->detail[2 * i + s];
+		const double *val = p99 ? d->interval_p99_ms : d->interval_iops;
 
-		if (!d->loaded || !d->interval_iops || !d->nintervals ||
+		if (!d->loaded || !val || !d->nintervals ||
 		    !(d->interval_s > 0))
 			continue;
-		l[n++] = (struct chart_line){ .v = d->interval_iops,
-					      .n = d->nintervals,
+		l[n++] = (struct chart_line){ .v = val, .n = d->nintervals,
 					      .step_s = d->interval_s,
 					      .color = cols[s],
 					      .name = s ? v->to : v->from };
 	}
 	if (!n)
 		return;
-	snprintf(title, sizeof(title), "%s: IOPS over time", v->tests[i].test);
+	snprintf(title, sizeof(title), "%s: %s over time", v->tests[i].test,
+		 p99 ? "P99" : "IOPS");
 	fputs("<div class=\"panel\">", f);
 	fputs("<b>", f);
 	emit_escaped(f, title);
 	fputs("</b>\n", f);
-	chart_time(f, title, "IOPS", l, n, chart_fmt_count, false);
+	if (p99)
+		chart_time(f, title, "P99 latency", l, n, chart_fmt_ms, true);
+	else
+		chart_time(f, title, "IOPS", l, n, chart_fmt_count, false);
 	fputs("</div>\n", f);
 }
 
@@ -480,9 +485,11 @@ int report_compare_html(const struct cmp_view *v, FILE *f)
 	legend(v, f);
 	bar_chart(v, BAR_P99, f);
 	if (any_series(v)) {
-		fputs("<h2>IOPS over time</h2>\n", f);
-		for (i = 0; i < v->ntests; i++)
-			time_chart(v, i, f);
+		fputs("<h2>IOPS and P99 over time</h2>\n", f);
+		for (i = 0; i < v->ntests; i++) {
+			time_chart(v, i, false, f);
+			time_chart(v, i, true, f);
+		}
 	}
 	fputs("<h2>Latency percentiles, min to max</h2>\n", f);
 	legend(v, f);

@@ -1,14 +1,17 @@
 /* report_html_time.c - the run page's charts over time (see
  * report_html_time.h), drawn with chart_time() from the -D series of the
  * results: IOPS per interval from the I/O counts, MiB/s from the counts
- * times each target's block size, latency from the interval sums and
- * maxima.  Each interval keeps no histogram, so the latency chart shows
- * the mean and the largest value, not a percentile. */
+ * times each target's block size, P50 and P99 from the per-interval
+ * percentiles of a -L -D run (results.ipct), latency from the interval
+ * sums and maxima.  A table under the P99 chart lists each interval's
+ * figures, so the page says the numbers as well as drawing them. */
 #include "report/report_html_time.h"
 
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
+
+#include "lib/emit.h"
 
 #include "report/chart_time.h"
 
@@ -113,6 +116,100 @@ static void latency_chart(const struct results *r, struct time_set *t,
 		   true);
 }
 
+/* Does the run have I/Os of direction @d in its per-interval figures? */
+static bool pct_dir_seen(const struct results *r, enum io_dir d)
+{
+	uint32_t k;
+
+	for (k = 0; k < r->nintervals; k++)
+		if (results_ipct(r, k, -1, d)->p99_ns)
+			return true;
+	return false;
+}
+
+/* @which 0: P50, 1: P99, 2: max of direction @d, all targets, in ms. */
+static void pct_values(const struct results *r, enum io_dir d, int which,
+		       double *out)
+{
+	uint32_t k;
+
+	for (k = 0; k < r->nintervals; k++) {
+		const struct interval_pct *e = results_ipct(r, k, -1, d);
+		uint64_t v = which == 0 ? e->p50_ns :
+			     which == 1 ? e->p99_ns : e->max_ns;
+
+		out[k] = v ? (double)v / 1e6 : NAN;
+	}
+}
+
+/* P99 of every I/O per interval, of reads and writes apart when the run
+ * does both, and P50 of every I/O. */
+static void p99_chart(const struct results *r, struct time_set *t, FILE *f)
+{
+	static const char *const name[] = { "P99 of reads", "P99 of writes",
+					     "P99 of all I/Os" };
+	static const char *const col[] = { COL_READ, COL_WRITE, COL_TOTAL };
+	bool both = pct_dir_seen(r, DIR_READ) && pct_dir_seen(r, DIR_WRITE);
+	struct chart_line l[4];
+	size_t n = 0;
+	int d;
+
+	pct_values(r, DIR_COUNT, 1, t->v);
+	set_line(&l[n++], t, 0, col[DIR_COUNT], name[DIR_COUNT]);
+	for (d = 0; both && d < DIR_COUNT; d++) {
+		pct_values(r, (enum io_dir)d, 1, t->v + n * t->n);
+		set_line(&l[n], t, n, col[d], name[d]);
+		n++;
+	}
+	pct_values(r, DIR_COUNT, 0, t->v + n * t->n);
+	set_line(&l[n], t, n, "#94a3b8", "P50 of all I/Os");
+	n++;
+	chart_time(f, "P99 over time", "P99 latency", l, n, chart_fmt_ms,
+		   true);
+}
+
+/* A latency cell to three significant figures ("42.5 µs", "4.17 ms"),
+ * empty for an interval without I/O. */
+static void td_ms(FILE *f, uint64_t ns)
+{
+	double ms = (double)ns / 1e6, p;
+	char buf[32] = "";
+
+	if (ns) {
+		p = pow(10, floor(log10(ms)) - 2);
+		chart_fmt_ms(buf, sizeof(buf), round(ms / p) * p);
+	}
+	fprintf(f, "<td>%s</td>", buf);
+}
+
+/* Each interval's IOPS, P50, P99 and max (all targets, every I/O), in a
+ * table under the chart that scrolls past about 20 rows. */
+static void pct_table(const struct results *r, struct time_set *t, FILE *f)
+{
+	char iops[32];
+	uint32_t k;
+
+	dir_rate(r, t, -1, DIR_COUNT, false, t->v);
+	fprintf(f, "<p class=\"sub\">P50, P99 and max of each of the %u "
+		   "intervals</p>\n<div class=\"ipct\" style=\"max-height:"
+		   "20em;overflow:auto\"><table><tr><th>interval</th>"
+		   "<th>IOPS</th><th>P50</th><th>P99</th><th>max</th></tr>\n",
+		t->n);
+	for (k = 0; k < t->n; k++) {
+		const struct interval_pct *e = results_ipct(r, k, -1,
+							    DIR_COUNT);
+
+		chart_fmt_count(iops, sizeof(iops), round(t->v[k]));
+		fprintf(f, "<tr><td>%g–%g s</td><td>%s</td>", k * t->sec,
+			(k + 1) * t->sec, iops);
+		td_ms(f, e->p50_ns);
+		td_ms(f, e->p99_ns);
+		td_ms(f, e->max_ns);
+		fputs("</tr>\n", f);
+	}
+	fputs("</table></div>\n", f);
+}
+
 static bool measured_latency(const struct results *r)
 {
 	uint32_t i;
@@ -128,7 +225,7 @@ int report_html_time(const struct results *r, FILE *f)
 {
 	struct time_set t = { r->nintervals, r->interval_ms / 1000.0, NULL,
 			      NULL };
-	size_t lines = r->ntargets > 3 ? r->ntargets : 3;
+	size_t lines = r->ntargets > 4 ? r->ntargets : 4;
 
 	if (!r->nintervals || !r->interval_ms)
 		return 0;
@@ -148,6 +245,13 @@ int report_html_time(const struct results *r, FILE *f)
 		fputs("<h2>IOPS over time per target</h2>\n"
 		      "<div class=\"panel\">\n", f);
 		target_chart(r, &t, f);
+		fputs("</div>\n", f);
+	}
+	if (r->nipct) {
+		fputs("<h2>P99 latency over time</h2>\n<div class=\"panel\">\n",
+		      f);
+		p99_chart(r, &t, f);
+		pct_table(r, &t, f);
 		fputs("</div>\n", f);
 	}
 	if (measured_latency(r)) {

@@ -1,6 +1,6 @@
 /* report_xml_linux.c - TimeSpan/Linux of the XML results: what a run on
  * Linux adds to DiskSpd's TimeSpan (engine, batching, interruption,
- * warnings, failed I/Os) and, per target keyed by its path, the per-run
+ * warnings, failed I/Os, a -L -D run's per-interval percentiles) and, per target keyed by its path, the per-run
  * facts of each thread on it, and for two or more targets the
  * per-target summary.  DiskSpd's consumers never look here;
  * nothing of it goes inside Thread/Target, where a widely used harness
@@ -136,6 +136,47 @@ static void write_targets_summary(FILE *f, unsigned int lvl,
 	free(s);
 }
 
+/* The per-interval percentiles of a -L -D run, all targets: one
+ * TimeSpan/Linux/IntervalPercentiles/Interval per -D bucket, in ms.  An
+ * interval without I/O has its index only. */
+static void write_interval_pcts(FILE *f, unsigned int lvl,
+				const struct results *r)
+{
+	static const char *const p99_name[] = { "ReadP99Milliseconds",
+						"WriteP99Milliseconds" };
+	uint32_t k;
+	int d;
+
+	if (!r->nipct)
+		return;
+	xml_open(f, lvl, "IntervalPercentiles");
+	for (k = 0; k < r->nintervals; k++) {
+		const struct interval_pct *e = results_ipct(r, k, -1,
+							    DIR_COUNT);
+
+		xml_open(f, lvl + 1, "Interval");
+		xml_u64(f, lvl + 2, "Index", k);
+		xml_u64(f, lvl + 2, "StartMilliseconds",
+			(uint64_t)k * r->interval_ms);
+		if (e->max_ns) {
+			xml_dbl(f, lvl + 2, "P50Milliseconds", 3,
+				(double)e->p50_ns / 1e6);
+			xml_dbl(f, lvl + 2, "P99Milliseconds", 3,
+				(double)e->p99_ns / 1e6);
+			xml_dbl(f, lvl + 2, "MaxMilliseconds", 3,
+				(double)e->max_ns / 1e6);
+		}
+		for (d = 0; d < DIR_COUNT; d++) {
+			e = results_ipct(r, k, -1, (enum io_dir)d);
+			if (e->max_ns)
+				xml_dbl(f, lvl + 2, p99_name[d], 3,
+					(double)e->p99_ns / 1e6);
+		}
+		xml_close(f, lvl + 1, "Interval");
+	}
+	xml_close(f, lvl, "IntervalPercentiles");
+}
+
 void xml_timespan_linux(FILE *f, unsigned int lvl, const struct results *r)
 {
 	uint32_t i;
@@ -155,6 +196,7 @@ void xml_timespan_linux(FILE *f, unsigned int lvl, const struct results *r)
 	if (!r->no_results)
 		write_targets_summary(f, lvl + 1, r);
 	report_devstat_xml(r, lvl + 1, f);
+	write_interval_pcts(f, lvl + 1, r);
 	for (i = 0; i < r->ntargets && !r->no_results; i++) {
 		xml_open(f, lvl + 1, "Target");
 		xml_str(f, lvl + 2, "Path", r->targets[i].path);

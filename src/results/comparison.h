@@ -137,6 +137,8 @@ struct cmp_detail {
 	bool random;		/* -r */
 	bool buffered;		/* page cache in the path (no -Sh/-Su) */
 	double *interval_iops;	/* owned, nintervals entries, or NULL */
+	double *interval_p99_ms;	/* owned, nintervals entries (NAN: no
+					 * I/O), or NULL (no -L -D figures) */
 	uint32_t nintervals;
 	double interval_s;
 	enum interp_media media;

@@ -67,6 +67,49 @@ static inline void hist_record(struct hist *h, uint64_t ns)
 		h->buckets[hist_index(ns)]++;
 }
 
+/* hist_record() of a histogram another thread reads while the owner
+ * records (hist_read_*: the run's sampler takes a worker's histograms at
+ * each interval's end): the bucket, overflow and sum stores are relaxed,
+ * plain moves on x86-64, so such a reading is no data race.  Single
+ * writer: the owner's own loads need no ordering.  The slot is taken
+ * first and the shared stores done last, so the compiler keeps the
+ * histogram in registers. */
+static inline void hist_record_shared(struct hist *h, uint64_t ns)
+{
+	double d = (double)ns, sum = h->sum_ns + d;
+	uint64_t *slot = ns >= HIST_MAX_NS ? &h->overflow :
+			 &h->buckets[hist_index(ns)];
+
+	h->count++;
+	h->sumsq_ns += d * d;
+	if (ns < h->min_ns)
+		h->min_ns = ns;
+	if (ns > h->max_ns)
+		h->max_ns = ns;
+	__atomic_store_n(slot, *slot + 1, __ATOMIC_RELAXED);
+	__atomic_store(&h->sum_ns, &sum, __ATOMIC_RELAXED);
+}
+
+/* Another thread's readings of a histogram recorded by
+ * hist_record_shared(). */
+static inline uint64_t hist_read_bucket(const struct hist *h, unsigned int i)
+{
+	return __atomic_load_n(&h->buckets[i], __ATOMIC_RELAXED);
+}
+
+static inline uint64_t hist_read_overflow(const struct hist *h)
+{
+	return __atomic_load_n(&h->overflow, __ATOMIC_RELAXED);
+}
+
+static inline double hist_read_sum(const struct hist *h)
+{
+	double v;
+
+	__atomic_load(&h->sum_ns, &v, __ATOMIC_RELAXED);
+	return v;
+}
+
 /* Empty @h. */
 void hist_init(struct hist *h);
 /* Add @src into @dst element-wise. */

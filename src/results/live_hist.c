@@ -1,6 +1,7 @@
-/* live_hist.c - the sampler's side of the live histogram: reading,
- * adding and subtracting snapshots, percentiles of one interval.  The
- * recording side is inline in live_hist.h. */
+/* live_hist.c - the sampler's side of the per-interval figures: reading a
+ * worker's histogram into a snapshot, adding and subtracting snapshots,
+ * percentiles of one interval.  The recording side is inline in hist.h
+ * and live_hist.h. */
 #include "results/live_hist.h"
 
 #include <math.h>
@@ -8,13 +9,8 @@
 
 void live_hist_init(struct live_hist *h)
 {
-	unsigned int i;
-
-	atomic_init(&h->sum_ns, 0);
 	atomic_init(&h->max_ns, 0);
 	atomic_init(&h->errors, 0);
-	for (i = 0; i < LIVE_HIST_SLOTS; i++)
-		atomic_init(&h->buckets[i], 0);
 }
 
 void live_snap_clear(struct live_snap *s)
@@ -22,20 +18,34 @@ void live_snap_clear(struct live_snap *s)
 	memset(s, 0, sizeof(*s));
 }
 
-void live_snap_take(struct live_snap *s, struct live_hist *h)
+/* @lat's buckets merged LIVE_HIST_MERGE_BITS at a time into @s. */
+static void take_buckets(struct live_snap *s, const struct hist *lat)
+{
+	unsigned int i, j;
+	uint64_t n;
+
+	for (j = 0; j < LIVE_HIST_BUCKETS; j++) {
+		n = 0;
+		for (i = j << LIVE_HIST_MERGE_BITS;
+		     i < (j + 1) << LIVE_HIST_MERGE_BITS; i++)
+			n += hist_read_bucket(lat, i);
+		s->buckets[j] += n;
+		s->count += n;
+	}
+	n = hist_read_overflow(lat);
+	s->buckets[LIVE_HIST_BUCKETS] += n;
+	s->count += n;
+	s->sum_ns += (uint64_t)hist_read_sum(lat);
+}
+
+void live_snap_take(struct live_snap *s, const struct hist *lat,
+		    struct live_hist *h)
 {
 	uint64_t max = atomic_exchange_explicit(&h->max_ns, 0,
 						memory_order_relaxed);
-	unsigned int i;
 
-	for (i = 0; i < LIVE_HIST_SLOTS; i++) {
-		uint64_t n = atomic_load_explicit(&h->buckets[i],
-						  memory_order_relaxed);
-
-		s->buckets[i] += n;
-		s->count += n;
-	}
-	s->sum_ns += atomic_load_explicit(&h->sum_ns, memory_order_relaxed);
+	if (lat)
+		take_buckets(s, lat);
 	s->errors += atomic_load_explicit(&h->errors, memory_order_relaxed);
 	if (max > s->max_ns)
 		s->max_ns = max;

@@ -1,20 +1,24 @@
-/* live_hist.h - a small latency histogram that one worker thread records
- * into while the run's sampler reads it, for per-interval figures (the
- * --series file and the live status line).
+/* live_hist.h - per-interval latency figures of a run while it goes (the
+ * --series file, the live status line, and the results' per-interval
+ * percentiles of a -L -D run), read by the run's sampler from what each
+ * worker thread records anyway.
  *
- * The worker that owns a struct live_hist is its only writer: recording
- * is a relaxed load and a relaxed store per field (plain moves on x86-64,
- * no locked instruction), and the sampler reads with relaxed loads, so
- * neither waits for the other and no access is a data race.  The counts
- * only grow: the sampler keeps its previous snapshot and subtracts
- * (live_snap_sub), so the memory stays the same for a run of any length
- * (LIVE_HIST_SLOTS counters per histogram, about 9.5 KiB).  Only max_ns
- * is reset, by the sampler, once per interval.
+ * A worker records every latency into its own struct hist (hist.h) with
+ * hist_record_shared(), whose bucket, overflow and sum stores are relaxed
+ * atomics; the sampler reads them with relaxed loads (live_snap_take), so
+ * neither waits for the other and no access is a data race.  The counts only grow: the
+ * sampler keeps its previous snapshot and subtracts (live_snap_sub), so
+ * the memory stays the same for a run of any length (a snapshot is
+ * LIVE_HIST_SLOTS counters, about 9.5 KiB).  Beside it the worker keeps a
+ * struct live_hist: the largest value since the sampler last took it
+ * (the one figure a growing histogram cannot give per interval) and the
+ * failed I/Os.  Only max_ns is reset, by the sampler, once per interval.
  *
- * Buckets are hist.h's merged 2^LIVE_HIST_MERGE_BITS at a time: 32 per
- * power of two, so a quoted midpoint is within 1/64 = 1.6 % of any value
- * in its bucket (hist.h: 0.4 %), exact below 256 ns to 4 ns.  Values at or
- * past HIST_MAX_NS go to the last slot and are quoted as the max.
+ * A snapshot merges hist.h's buckets 2^LIVE_HIST_MERGE_BITS at a time: 32
+ * per power of two, so a quoted midpoint is within 1/64 = 1.6 % of any
+ * value in its bucket (hist.h: 0.4 %), exact below 256 ns to 4 ns.
+ * Values at or past HIST_MAX_NS go to the last slot and are quoted as the
+ * max.
  */
 #ifndef IOPROBE_LIVE_HIST_H
 #define IOPROBE_LIVE_HIST_H
@@ -29,11 +33,9 @@
 #define LIVE_HIST_SLOTS (LIVE_HIST_BUCKETS + 1)	/* + overflow */
 
 struct live_hist {
-	/* of every recorded value */
-	_Alignas(64) _Atomic uint64_t sum_ns;
-	_Atomic uint64_t max_ns;	/* since the sampler last took it */
+	_Alignas(64) _Atomic uint64_t max_ns;	/* since the sampler last
+						 * took it */
 	_Atomic uint64_t errors;	/* failed I/Os (live_hist_error) */
-	_Atomic uint64_t buckets[LIVE_HIST_SLOTS];
 };
 
 /* What the sampler read from one or more live histograms, or the
@@ -46,13 +48,6 @@ struct live_snap {
 	uint64_t buckets[LIVE_HIST_SLOTS];
 };
 
-static inline unsigned int live_hist_index(uint64_t ns)
-{
-	if (ns >= HIST_MAX_NS)
-		return LIVE_HIST_BUCKETS;
-	return hist_index(ns) >> LIVE_HIST_MERGE_BITS;
-}
-
 /* Single writer: the owning worker only. */
 static inline void live_hist_bump(_Atomic uint64_t *v, uint64_t by)
 {
@@ -60,10 +55,10 @@ static inline void live_hist_bump(_Atomic uint64_t *v, uint64_t by)
 				 + by, memory_order_relaxed);
 }
 
+/* The worker's part per I/O beside hist_record_shared() when the run has
+ * no -D buckets (they keep the max): the interval's max. */
 static inline void live_hist_record(struct live_hist *h, uint64_t ns)
 {
-	live_hist_bump(&h->buckets[live_hist_index(ns)], 1);
-	live_hist_bump(&h->sum_ns, ns);
 	if (ns > atomic_load_explicit(&h->max_ns, memory_order_relaxed))
 		atomic_store_explicit(&h->max_ns, ns, memory_order_relaxed);
 }
@@ -78,9 +73,11 @@ void live_hist_init(struct live_hist *h);
 
 /* Empty @s. */
 void live_snap_clear(struct live_snap *s);
-/* Add what @h holds now into @s, and take @h's max (reset to 0): the max
- * of @s is then the largest value since the previous take. */
-void live_snap_take(struct live_snap *s, struct live_hist *h);
+/* Add what @lat (the worker's histogram, NULL: none yet) and @h hold
+ * now into @s, and take @h's max (reset to 0): the max of @s is then the
+ * largest value since the previous take. */
+void live_snap_take(struct live_snap *s, const struct hist *lat,
+		    struct live_hist *h);
 /* @s += @add (counts summed, max the larger). */
 void live_snap_add(struct live_snap *s, const struct live_snap *add);
 /* @out = @cur - @prev for the counts, @cur's max: the interval between

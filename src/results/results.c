@@ -36,10 +36,64 @@ static void free_rows(struct results *r)
 void results_release(struct results *r)
 {
 	free_rows(r);
+	free(r->ipct);
 	free(r->cpus);
 	free(r->fleet.ranks);
 	profile_release(&r->profile);
 	results_init(r);
+}
+
+int results_alloc_ipct(struct results *r)
+{
+	uint32_t scopes = r->ntargets + 1, i, t, d;
+	size_t n = (size_t)r->nintervals * scopes * RESULTS_PCT_DIRS, k = 0;
+
+	free(r->ipct);
+	r->ipct = NULL;
+	r->nipct = 0;
+	if (!r->nintervals)
+		return -EINVAL;
+	if (n > UINT32_MAX)
+		return -ENOMEM;
+	r->ipct = calloc(n, sizeof(*r->ipct));
+	if (!r->ipct)
+		return -ENOMEM;
+	for (i = 0; i < r->nintervals; i++)
+		for (t = 0; t < scopes; t++)
+			for (d = 0; d < RESULTS_PCT_DIRS; d++, k++) {
+				r->ipct[k].interval = i;
+				r->ipct[k].target = (int32_t)t - 1;
+				r->ipct[k].dir = (enum io_dir)d;
+			}
+	r->nipct = (uint32_t)n;
+	return 0;
+}
+
+const struct interval_pct *results_ipct(const struct results *r, uint32_t i,
+					int target, enum io_dir dir)
+{
+	size_t k;
+
+	if (!r->nipct || i >= r->nintervals || target >= (int)r->ntargets)
+		return NULL;
+	k = results_ipct_index(r, i, target < 0 ? -1 : target, dir);
+	return k < r->nipct ? &r->ipct[k] : NULL;
+}
+
+double *results_interval_p99_ms(const struct results *r)
+{
+	double *v;
+	uint32_t i;
+
+	if (!r->nipct)
+		return NULL;
+	v = calloc(r->nintervals, sizeof(*v));
+	for (i = 0; v && i < r->nintervals; i++) {
+		uint64_t ns = results_ipct(r, i, -1, DIR_COUNT)->p99_ns;
+
+		v[i] = ns ? (double)ns / 1e6 : NAN;
+	}
+	return v;
 }
 
 static int alloc_intervals(struct dir_stats *ds, uint32_t n)

@@ -31,6 +31,19 @@ struct interval_stat {
 	double lat_sumsq_ns;
 };
 
+/* Latency percentiles of one -D interval of one scope (all targets or
+ * one) and direction (DIR_COUNT: both), from the run's per-interval
+ * histograms (a run with -L and -D; run/series_sampler.c).  Quoted at a
+ * bucket's midpoint, within 1.6 % (live_hist.h); 0 when the interval saw
+ * no I/O of that scope and direction. */
+struct interval_pct {
+	uint32_t interval;	/* index of the -D interval */
+	int32_t target;		/* index into results.targets, -1 = all */
+	enum io_dir dir;	/* DIR_COUNT = reads and writes */
+	uint64_t p50_ns, p99_ns, max_ns;
+};
+#define RESULTS_PCT_DIRS (DIR_COUNT + 1)	/* read, write, both */
+
 /* Counters of one direction for one (thread, target) pair. */
 struct dir_stats {
 	uint64_t ios;
@@ -165,6 +178,13 @@ struct results {
 
 	uint32_t nintervals;		/* -D buckets, 0 = off */
 	uint32_t interval_ms;
+	uint32_t nipct;			/* entries of @ipct: 0 (none: no -L,
+					 * no -D, or an older file) or
+					 * nintervals x (1 + ntargets) x
+					 * RESULTS_PCT_DIRS */
+	struct interval_pct *ipct;	/* owned; interval-major, then all
+					 * targets before target 0.., then
+					 * read, write, both (results_ipct) */
 
 	double ios_per_call;		/* engine batching: I/Os per syscall */
 	struct io_failure io_failure;	/* first failed I/O, if any */
@@ -231,6 +251,25 @@ void results_series(const struct results *r, int target, enum io_dir dir,
 void results_row_series(const struct results *r,
 			const struct thread_target *row, enum io_dir dir,
 			struct interval_stat *out);
+
+/* Allocate @r->ipct for r->nintervals x (1 + r->ntargets) intervals,
+ * each entry's interval, target and dir set, percentiles 0.  0 or
+ * -ENOMEM (-EINVAL without intervals). */
+int results_alloc_ipct(struct results *r);
+/* The percentiles of interval @i, @target (< 0: all) and @dir (DIR_COUNT:
+ * both), or NULL when @r has none. */
+const struct interval_pct *results_ipct(const struct results *r, uint32_t i,
+					int target, enum io_dir dir);
+/* The P99 of every I/O of each interval in ms (NAN where none), a
+ * malloc'ed array of r->nintervals, or NULL (none kept, or no memory). */
+double *results_interval_p99_ms(const struct results *r);
+/* Index of that entry in r->ipct (only when r->nipct says it exists). */
+static inline size_t results_ipct_index(const struct results *r, uint32_t i,
+					int target, enum io_dir dir)
+{
+	return ((size_t)i * (r->ntargets + 1) + (size_t)(target + 1)) *
+	       RESULTS_PCT_DIRS + (size_t)dir;
+}
 
 /* Fill targets[].dist from the profile and the target sizes (see dist.h);
  * the run does it once its targets are open, a loaded result when it is

@@ -143,6 +143,11 @@ int results_fleet_merge(struct results *dst, struct results *src)
 	free(src->rows);	/* the intervals are dst's now */
 	src->rows = NULL;
 	src->nrows = 0;
+	/* one rank's per-interval percentiles are not the fleet's, and
+	 * percentiles do not add up: the merged result has none */
+	free(dst->ipct);
+	dst->ipct = NULL;
+	dst->nipct = 0;
 	ranks[dst->fleet.nranks] = src->fleet.ranks[0];
 	ranks[dst->fleet.nranks++].first_thread = off;
 	dst->fleet.merged = true;

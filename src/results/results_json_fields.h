@@ -28,6 +28,17 @@ bool results_json_findings_absent(const void *results);
 int results_json_findings_read(struct jf_ctx *c, const struct jf *f,
 			       void *results);
 
+/* "interval_percentiles" (results_json_ipct.c): one entry (struct
+ * interval_pct), left out without them (JF_OMIT, @results a struct
+ * results), allocated as exactly interval_count x (1 + targets) x 3
+ * entries, checked to be in results_ipct()'s order once read. */
+extern const struct jf results_json_ipct_fields[];
+bool results_json_ipct_absent(const void *results);
+int results_json_ipct_alloc(struct jf_ctx *c, const struct jf *f,
+			    void *results, size_t n);
+int results_json_ipct_check(struct jf_ctx *c, const struct jf *f,
+			    void *results);
+
 /* Derived hooks (results_json_derived.c), written for scripts and never
  * read: the percentiles of the struct hist at f->off, and the totals per
  * target and direction of the results being written. */

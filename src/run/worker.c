@@ -167,23 +167,29 @@ static uint32_t interval_index(const struct worker_state *s, uint64_t now)
 	return idx < s->nintervals ? (uint32_t)idx : UINT32_MAX;
 }
 
-/* Per-interval records of one I/O: the sampler's live histogram, the -D
- * bucket.  Out of account()'s way, so a -L run pays one test for both. */
+/* Per-interval records of one I/O: the -D bucket, else the sampler's
+ * live max.  The sampler takes an interval's max from the -D bucket when
+ * there is one (its store is relaxed, as the histogram's), so a -L -D
+ * run records each I/O's latency once per figure.  Out of account()'s
+ * way, so a -L run pays one test for both. */
 static void record_interval(struct worker_state *s, struct wt *t, int d,
 			    uint64_t lat_ns)
 {
 	struct interval_stat *iv = t->row->dir[d].intervals;
 
-	if (t->live)
-		live_hist_record(&t->live->dir[d], lat_ns);
-	if (!iv || s->interval_idx >= s->nintervals)
+	if (!iv) {
+		if (t->live)
+			live_hist_record(&t->live->dir[d], lat_ns);
+		return;
+	}
+	if (s->interval_idx >= s->nintervals)
 		return;
 	iv += s->interval_idx;
 	iv->ios++;
 	if (lat_ns < iv->lat_min_ns)
 		iv->lat_min_ns = lat_ns;
 	if (lat_ns > iv->lat_max_ns)
-		iv->lat_max_ns = lat_ns;
+		__atomic_store_n(&iv->lat_max_ns, lat_ns, __ATOMIC_RELAXED);
 	iv->lat_sum_ns += (double)lat_ns;
 	iv->lat_sumsq_ns += (double)lat_ns * (double)lat_ns;
 }
@@ -205,7 +211,11 @@ static void account(struct worker *w, struct wt *t, const struct io_req *req,
 	if (s->lat) {
 		uint64_t lat_ns = now > req->issue_ns ? now - req->issue_ns : 0;
 
-		hist_record(&t->hist->dir[d], lat_ns);
+		/* the sampler reads the histograms it holds (t->live) */
+		if (t->live)
+			hist_record_shared(&t->hist->dir[d], lat_ns);
+		else
+			hist_record(&t->hist->dir[d], lat_ns);
 		if (s->per_interval)
 			record_interval(s, t, d, lat_ns);
 	}

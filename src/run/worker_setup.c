@@ -265,16 +265,17 @@ static int setup_engine(struct worker *w, struct worker_state *s)
 }
 
 /* -L/-D: this worker's own histograms, one cache-line aligned block per
- * target (see struct wt_hist). */
+ * target (see struct wt_hist), in the sampler's rows when there is one
+ * (it reads them at each interval's end). */
 static int setup_hists(struct worker *w, struct worker_state *s)
 {
 	uint32_t i;
 	int d;
 
 	for (i = 0; i < w->ntargets; i++) {
-		void *mem;
+		void *mem = s->t[i].live ? &s->t[i].live->lat : NULL;
 
-		if (posix_memalign(&mem, 64, sizeof(*s->t[i].hist)))
+		if (!mem && posix_memalign(&mem, 64, sizeof(*s->t[i].hist)))
 			return -ENOMEM;
 		s->t[i].hist = mem;
 		for (d = 0; d < DIR_COUNT; d++)
@@ -345,7 +346,8 @@ void worker_teardown(struct worker *w, bool drained)
 	for (i = 0; s->t && i < w->ntargets; i++) {
 		free(s->t[i].idle);
 		free(s->t[i].pseq);
-		free(s->t[i].hist);
+		if (!s->t[i].live)	/* the sampler's, else */
+			free(s->t[i].hist);
 	}
 	free(s->t);
 	free(s->bufs);

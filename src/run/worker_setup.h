@@ -18,13 +18,6 @@
 #include "run/worker_types.h"
 #include "run/workload.h"
 
-/* A target's latency histograms while the worker records them, merged
- * into its results row at the end (the rows of all workers are one
- * array: recording there would share cache lines at row boundaries). */
-struct wt_hist {
-	_Alignas(64) struct hist dir[DIR_COUNT];
-};
-
 /* One target as this worker drives it (an array of them per worker,
  * cache-line aligned). */
 struct wt {
@@ -33,7 +26,8 @@ struct wt {
 	struct rng rng_data;		/* -Zr contents, -Z<size> offsets */
 	const struct run_target *rt;
 	struct thread_target *row;
-	struct wt_hist *hist;		/* latency recorded, else NULL */
+	struct wt_hist *hist;		/* latency recorded, else NULL; the
+					 * sampler's live->lat when live */
 	struct live_row *live;		/* the sampler's, else NULL */
 	uint64_t block;
 	uint64_t ios[DIR_COUNT], bytes[DIR_COUNT];

@@ -51,9 +51,19 @@ struct run_shared {
 
 struct worker_target;
 
-/* The sampler's histograms of one worker row (series_sampler.c): the
+/* A target's latency histograms while the worker records them, merged
+ * into its results row at the end (the rows of all workers are one
+ * array: recording there would share cache lines at row boundaries). */
+struct wt_hist {
+	_Alignas(64) struct hist dir[DIR_COUNT];
+};
+
+/* The sampler's side of one worker row (series_sampler.c), owned by the
+ * sampler so a worker that leaves early frees nothing it reads: the
  * worker records into them, the run's main thread reads them. */
 struct live_row {
+	struct wt_hist lat;		/* the worker's histograms (its
+					 * wt.hist) */
 	struct live_hist dir[DIR_COUNT];
 };
 

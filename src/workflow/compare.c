@@ -409,6 +409,7 @@ static int view_details(const struct history *h, struct cmp_view *v)
 			if (v->single && side) {
 				*d = v->detail[2 * i];
 				d->interval_iops = NULL;	/* not owned */
+				d->interval_p99_ms = NULL;
 				d->nintervals = 0;
 				continue;
 			}

@@ -165,6 +165,7 @@ int figures_from_results(const struct results *r, struct cmp_detail *d)
 	for (i = 0; i < r->nrows; i++)
 		d->inflight += r->rows[i].mean_inflight;
 	d->interval_iops = figures_interval_iops(r, &d->nintervals);
+	d->interval_p99_ms = results_interval_p99_ms(r);
 	d->interval_s = r->interval_ms / 1000.0;
 	if (r->ntargets) {
 		figures_targets(r, d);
@@ -187,6 +188,8 @@ void figures_release(struct cmp_detail *d)
 {
 	free(d->interval_iops);
 	d->interval_iops = NULL;
+	free(d->interval_p99_ms);
+	d->interval_p99_ms = NULL;
 	d->nintervals = 0;
 	d->loaded = false;
 }

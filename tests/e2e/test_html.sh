@@ -19,8 +19,8 @@ run_io --engine=null -Rhtml -d2 -W0 -L -D500 -t2 -o4 -r -w30 -b4K -c4M "$F"
 check_eq "-Rhtml: exit status" "$rc" 0
 cp "$T/out" "$T/page.html"
 check "-Rhtml: starts with a doctype" grep -q '^<!DOCTYPE html>' "$T/page.html"
-check_eq "-Rhtml: four charts (latency, IOPS, MiB/s and latency over time)" \
-	"$(grep -c '<svg ' "$T/page.html")" 4
+check_eq "-Rhtml: five charts (latency, IOPS, MiB/s, P99 and latency over time)" \
+	"$(grep -c '<svg ' "$T/page.html")" 5
 check "-Rhtml: MiB/s over time beside IOPS" \
 	bash -c "grep -q 'aria-label=\"IOPS over time\"' '$T/page.html' &&
 		grep -q 'aria-label=\"MiB/s over time\"' '$T/page.html'"

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # test_pages.sh - every HTML page as a browser draws it: headless Chromium
-# screenshots of the run page (two targets, -D series), the page `show`
-# re-renders from the saved JSON, the suite's before/after page, the
-# one-label compare page, a compare page of one disk against two (its
-# per-target section) and, when the build has it, the sweep page.  A
+# screenshots of the run page (two targets, -D series, P99 over time),
+# the page `show` re-renders from the saved JSON, the suite's
+# before/after page, the one-label compare page, a compare page of one
+# disk against two (its per-target section), a run whose latency steps up
+# (a loop device throttled mid-run, as root) and, when the build has it,
+# the sweep page.  A
 # screenshot must not be blank (more than MIN_COLOURS distinct colours),
 # the DOM Chromium builds must hold the numbers of the text report, and
 # each page must say when, where and how it was measured.  Skipped, with
@@ -140,6 +142,33 @@ where run
 in_dom run "both targets' device and file size" "$T/a.dat" "$T/b.dat" \
 	"4MiB"
 
+# p99.py JSON: each interval's P99 of all I/Os as the page's table writes
+# it (three significant figures, chart_fmt_ms's units), one a line.
+cat >"$T/p99.py" <<'EOF'
+import json, math, sys
+r = json.load(open(sys.argv[1]))
+for e in r.get('interval_percentiles', []):
+    if e['target'] != -1 or e['dir'] != 'total' or not e['p99_ns']:
+        continue
+    ms = e['p99_ns'] / 1e6
+    p = 10 ** (math.floor(math.log10(ms)) - 2)
+    ms = math.floor(ms / p + 0.5) * p
+    if ms >= 1000:
+        print('%g s' % (ms / 1000))
+    elif ms >= 1:
+        print('%g ms' % ms)
+    elif ms >= 0.001:
+        print('%g \u00b5s' % (ms * 1000))
+    else:
+        print('%g ns' % (ms * 1e6))
+EOF
+mapfile -t p99s < <(python3 "$T/p99.py" "$T/run.json")
+check "run: the JSON has a P99 for each of the 4 intervals" \
+	test "${#p99s[@]}" -eq 4
+in_dom run "the P99 over time chart and each interval's P99" \
+	"P99 over time" "P50, P99 and max of each of the 4 intervals" \
+	"${p99s[@]/#/<td>}"
+
 # `show` draws the same page from the saved JSON.
 run_io show "$T/run.json" -Rhtml
 cp "$T/out" "$T/show.html"
@@ -172,6 +201,7 @@ check "suite: the text comparison has both tests" test "${#nums[@]}" -eq 4
 in_dom suite "the text comparison's IOPS before and after" "${nums[@]}"
 in_dom suite "the charts" "MiB/s (higher is better)" \
 	"randread4k: IOPS over time" "seqread64k: IOPS over time" \
+	"randread4k: P99 over time" "seqread64k: P99 over time" \
 	"randread4k: switches" "-b64K -s -w0 -t1 -o8"
 where suite
 
@@ -196,6 +226,64 @@ check "targets: the text has both targets' IOPS after" test "${#nums[@]}" -eq 2
 in_dom targets "the per-target section and its IOPS" "Per target" \
 	"randread4k: IOPS per target" "the target sets differ" "${nums[@]}"
 where targets
+
+# A known latency step: a loop device throttled by cgroup v1 blkio to 200
+# IOPS once the first interval has ended (the --series file has its
+# line).  At queue depth 8 its P99 goes from about a millisecond (a few
+# on a busy machine) to 40-250 ms (the throttle's slices): the saved P99 must rise in the interval where the exact
+# per-interval max (the -D series) rose, and the page must say so.
+cat >"$T/step.py" <<'EOF'
+import json, sys
+r = json.load(open(sys.argv[1]))
+p99 = [e['p99_ns'] for e in r['interval_percentiles']
+       if e['target'] == -1 and e['dir'] == 'total']
+mx = [0] * r['interval_count']
+for row in r['rows']:
+    for k, iv in enumerate(row['read']['intervals']):
+        mx[k] = max(mx[k], iv['lat_max_ns'])
+rise = next((k for k, v in enumerate(p99) if v > 30e6), -1)
+jump = next((k for k, v in enumerate(mx) if v > 30e6), -1)
+print(p99[0] * 4 < p99[-1], p99[-1] > 30e6, rise >= 1,
+      rise in (jump, jump + 1))
+print(' '.join('%.3f' % (v / 1e6) for v in p99))
+EOF
+step_run() {
+	local blk=/sys/fs/cgroup/blkio cg mm L i
+	if ! need_root || [ ! -e "$blk/blkio.throttle.read_iops_device" ]; then
+		skip "latency step page" "needs root and cgroup v1 blkio"
+		return
+	fi
+	truncate -s 64M "$T/step.img"
+	if ! L=$(losetup -f --show "$T/step.img" 2>"$T/err"); then
+		skip "latency step page" "losetup failed: $(cat "$T/err")"
+		return
+	fi
+	at_exit "losetup -d $L"
+	mm=$(lsblk -dno MAJ:MIN "$L" | tr -d ' ')
+	cg=$blk/ioprobe-pages-$$
+	mkdir "$cg" && at_exit "rmdir '$cg'"
+	bash -c "echo \$\$ >'$cg/cgroup.procs'; exec '$IOPROBE' -b4K -r -w0 \
+		-t1 -o8 -Sh -L -D500 -d3 -W0 --series '$T/step.csv' \
+		-Rjson --output 'html:$T/step.html' '$L'" >"$T/step.json" \
+		2>"$T/err" &
+	for i in $(seq 200); do
+		[ -f "$T/step.csv" ] && [ "$(wc -l <"$T/step.csv")" -ge 2 ] &&
+			break
+		sleep 0.05
+	done
+	echo "$mm 200" >"$cg/blkio.throttle.read_iops_device"
+	wait $!
+	check_eq "step: exit status" "$?" 0
+	echo "$mm 0" >"$cg/blkio.throttle.read_iops_device"
+	python3 "$T/step.py" "$T/step.json" >"$T/step.out" 2>&1
+	check_eq "step: P99 over 30 ms last and 4x the first, rising where the max rose ($(tail -1 "$T/step.out") ms)" \
+		"$(head -1 "$T/step.out")" "True True True True"
+	mapfile -t p99s < <(python3 "$T/p99.py" "$T/step.json")
+	shot step "$T/step.html"
+	in_dom step "each interval's P99 under the P99 chart, on a log axis" \
+		"P99 over time" "P99 latency (log scale)" "${p99s[@]/#/<td>}"
+}
+step_run
 
 # The sweep page, when this build has `ioprobe sweep`.
 if "$IOPROBE" sweep --help 2>&1 | grep -q '^usage: ioprobe sweep'; then

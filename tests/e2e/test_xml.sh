@@ -48,6 +48,11 @@ check_eq "device facts per target in System/Linux, keyed by path" \
 	"$(x "$T/out" "count(/Results/System/Linux/Target[Path='$T/f.dat']/LogicalBlockSize)")" 1
 check_eq "per-run facts of each thread in TimeSpan/Linux/Target" \
 	"$(x "$T/out" "count(/Results/TimeSpan/Linux/Target[Path='$T/f.dat']/Thread/AchievedQueueDepth)")" 2
+ni=$(x "$T/out" 'count(/Results/TimeSpan/Linux/IntervalPercentiles/Interval)')
+check "-L -D100 over 1 s: 9 or 10 TimeSpan/Linux/IntervalPercentiles/Interval (got $ni)" \
+	test "$ni" -ge 9 -a "$ni" -le 10
+check "-L -D: each busy interval has its P99" \
+	test "$(x "$T/out" 'count(//IntervalPercentiles/Interval/P99Milliseconds)')" -ge 1
 check "Linux Kernel element in System" \
 	test -n "$(x "$T/out" 'string(/Results/System/Linux/Kernel)')"
 check_eq "IOCount = ReadCount + WriteCount" \

@@ -248,6 +248,59 @@ static void test_round_trip_bytes(void **state)
 	free(b);
 }
 
+static char *replace(const char *text, const char *from, const char *to);
+static void expect_error(const char *text, const char *want);
+
+/* The per-interval percentiles of a -L -D run come back value for value
+ * and byte for byte; a file without them (older, or no -L -D) has no
+ * key; one whose entries are out of order or short is refused. */
+static void test_interval_pct_round_trip(void **state)
+{
+	struct results r;
+	char err[512] = "";
+	char *a, *b, *bad;
+	size_t k;
+
+	(void)state;
+	build(&r);
+	assert_int_equal(results_alloc_ipct(&r), 0);
+	assert_int_equal(r.nipct, 4 * 3 * RESULTS_PCT_DIRS);
+	for (k = 0; k < r.nipct; k++) {
+		r.ipct[k].p50_ns = 1000 + k;
+		r.ipct[k].p99_ns = k == 2 * 9 + 2 ? 50000000 : 90000 + k;
+		r.ipct[k].max_ns = UINT64_MAX - k;
+	}
+	write_json(&r, tmp_path("p.json"));
+	results_release(&r);
+	a = slurp(tmp_path("p.json"), NULL);
+	assert_non_null(strstr(a, "\"interval_percentiles\""));
+	results_init(&r);
+	assert_int_equal(results_load_json(tmp_path("p.json"), &r, err,
+					   sizeof(err)), 0);
+	assert_int_equal(r.nipct, 4 * 3 * RESULTS_PCT_DIRS);
+	assert_int_equal(results_ipct(&r, 2, -1, DIR_COUNT)->p99_ns, 50000000);
+	assert_int_equal(results_ipct(&r, 3, 1, DIR_WRITE)->max_ns,
+			 UINT64_MAX - (3 * 9 + 2 * 3 + 1));
+	write_json(&r, tmp_path("p2.json"));
+	results_release(&r);
+	b = slurp(tmp_path("p2.json"), NULL);
+	assert_string_equal(a, b);
+	free(b);
+
+	bad = replace(a, "\"dir\": \"write\"", "\"dir\": \"read\"");
+	expect_error(bad, "is not in interval, target, direction order");
+	free(bad);
+	bad = replace(a, "\"interval_percentiles\": [",
+		      "\"interval_percentiles\": [ { \"interval\": 0 },");
+	expect_error(bad, "does not have interval_count x (1 + targets) x 3");
+	free(bad);
+	free(a);
+
+	a = base_file(tmp_path("a.json"), NULL);
+	assert_null(strstr(a, "interval_percentiles"));
+	free(a);
+}
+
 /* Failed I/Os come back: counts by errno, the first failure and
  * --continue-on-error, so `show` re-renders a failed run as it was. */
 static void test_io_errors_round_trip(void **state)
@@ -616,6 +669,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip_bytes),
 		cmocka_unit_test(test_histogram_identical),
+		cmocka_unit_test(test_interval_pct_round_trip),
 		cmocka_unit_test(test_io_errors_round_trip),
 		cmocka_unit_test(test_escaping),
 		cmocka_unit_test(test_rejects_other_schema),

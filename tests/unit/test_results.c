@@ -1,7 +1,9 @@
 /* test_results.c - results ownership and the report aggregates on
  * hand-built results: totals, target and direction filters, merged
  * histograms, the -D IOPS standard deviation and series, the percentile
- * list, and the -rd ranges checked against the offset generator. */
+ * list, the per-interval percentiles (their layout, and a latency step
+ * read from a histogram as the run's sampler reads it), and the -rd
+ * ranges checked against the offset generator. */
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,6 +15,7 @@
 #include <math.h>
 #include <cmocka.h>
 
+#include "results/live_hist.h"
 #include "results/results.h"
 #include "run/workload.h"
 
@@ -354,6 +357,90 @@ static void test_series(void **state)
 	release(r);
 }
 
+/* The per-interval percentiles: one entry per interval, scope (all
+ * targets, then each) and direction, each naming itself, found by
+ * results_ipct(); none before they are allocated. */
+static void test_interval_pct_layout(void **state)
+{
+	struct results *r = build();
+	const struct interval_pct *e;
+	static const enum io_dir dirs[] = { DIR_READ, DIR_WRITE, DIR_COUNT };
+	double *p99;
+	uint32_t k;
+	int t, d;
+
+	(void)state;
+	r->ntargets = 2;
+	assert_null(results_ipct(r, 0, -1, DIR_COUNT));
+	assert_null(results_interval_p99_ms(r));
+	assert_int_equal(results_alloc_ipct(r), 0);
+	assert_int_equal(r->nipct, NINT * 3 * RESULTS_PCT_DIRS);
+	for (k = 0; k < NINT; k++)
+		for (t = -1; t < 2; t++)
+			for (d = 0; d < 3; d++) {
+				e = results_ipct(r, k, t, dirs[d]);
+				assert_non_null(e);
+				assert_int_equal(e->interval, k);
+				assert_int_equal(e->target, t);
+				assert_int_equal(e->dir, dirs[d]);
+				assert_int_equal(e->p99_ns, 0);
+			}
+	assert_null(results_ipct(r, NINT, -1, DIR_COUNT));
+	assert_null(results_ipct(r, 0, 2, DIR_READ));
+	r->ipct[results_ipct_index(r, 2, -1, DIR_COUNT)].p99_ns = 2500000;
+	p99 = results_interval_p99_ms(r);
+	assert_non_null(p99);
+	assert_true(isnan(p99[0]));
+	assert_true(p99[2] == 2.5);
+	free(p99);
+	release(r);
+}
+
+/* A latency step as the sampler sees it: a worker's histogram read at
+ * each interval's end and differenced.  Interval 0 holds 1,000 I/Os of
+ * 100 us; interval 1 adds 980 of 100 us and 20 of 50 ms: its P99 is
+ * 50 ms (within a bucket), interval 0's stays 100 us, P50 does not move,
+ * and the histogram's memory is the same however many intervals pass. */
+static void test_interval_step(void **state)
+{
+	struct live_snap a, b, c, d;
+	struct live_hist lh;
+	struct hist *h = malloc(sizeof(*h));
+	int i;
+
+	(void)state;
+	assert_non_null(h);
+	hist_init(h);
+	live_hist_init(&lh);
+	live_snap_clear(&a);
+	live_snap_take(&a, h, &lh);	/* the window's start */
+	for (i = 0; i < 1000; i++) {
+		hist_record_shared(h, 100000);
+		live_hist_record(&lh, 100000);
+	}
+	live_snap_clear(&b);
+	live_snap_take(&b, h, &lh);
+	for (i = 0; i < 1000; i++) {
+		uint64_t ns = i < 20 ? 50000000 : 100000;
+
+		hist_record_shared(h, ns);
+		live_hist_record(&lh, ns);
+	}
+	live_snap_clear(&c);
+	live_snap_take(&c, h, &lh);
+	live_snap_sub(&d, &b, &a);
+	assert_int_equal(d.count, 1000);
+	assert_true(fabs((double)live_snap_percentile(&d, 99) - 1e5) < 1.6e3);
+	assert_int_equal(live_snap_max(&d), 100000);
+	live_snap_sub(&d, &c, &b);
+	assert_int_equal(d.count, 1000);
+	assert_true(fabs((double)live_snap_percentile(&d, 99) - 5e7) < 8e5);
+	assert_true(fabs((double)live_snap_percentile(&d, 50) - 1e5) < 1.6e3);
+	assert_int_equal(live_snap_max(&d), 50000000);
+	assert_true(live_snap_mean_ns(&d) == (20 * 5e7 + 980 * 1e5) / 1000);
+	free(h);
+}
+
 /* DiskSpd's rows in order, min first, 9-nines before max. */
 static void test_percentile_list(void **state)
 {
@@ -440,6 +527,8 @@ int main(void)
 		cmocka_unit_test(test_errors_by_errno),
 		cmocka_unit_test(test_fmt_failure),
 		cmocka_unit_test(test_series),
+		cmocka_unit_test(test_interval_pct_layout),
+		cmocka_unit_test(test_interval_step),
 		cmocka_unit_test(test_percentile_list),
 		cmocka_unit_test(test_dist_matches_workload),
 	};
