@@ -13,6 +13,7 @@
 
 #include "lib/cleanup.h"
 #include "lib/signals.h"
+#include "cmd/diag.h"
 #include "cmd/run_view.h"
 #include "profile/cli.h"
 #include "report/output.h"
@@ -131,6 +132,7 @@ int main(int argc, char **argv)
 
 	profile_init(&p);
 	action = cli_parse(argc, argv, &p, err, sizeof(err));
+	diag_notes(&p.notes);	/* said while parsing: before the error */
 	/* under mpirun rank 0 alone answers these, once */
 	if (action != CLI_RUN && fleet_cmd_quiet_rank()) {
 		profile_release(&p);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cmd/diag.h"
 #include "cmd/subcmd.h"
 #include "cmd/sweep_args.h"
 #include "lib/atomic_file.h"
@@ -201,6 +202,8 @@ static int sweep_go(struct sweep_cli *c)
 	int status, ret;
 
 	ret = sweep_prepare(s, err, sizeof(err));
+	if (s->base_ok)	/* said while parsing the switches */
+		diag_notes(&s->base.notes);
 	if (ret) {
 		fprintf(stderr, "ioprobe: error: %s\n", err);
 		return ret == -EINVAL ? 2 : 1;

@@ -288,6 +288,9 @@ static int build_profile(const struct suite *s, size_t i, bool create,
 	argv[argc] = NULL;
 	profile_init(p);
 	act = cli_parse(argc, argv, p, perr, sizeof(perr));
+	for (k = 0; s->hooks.say && k < p->notes.n; k++)
+		s->hooks.say(s->hooks.arg, p->notes.v[k].kind,
+			     p->notes.v[k].text);
 	if (act != CLI_RUN || p->ntargets != s->nfiles) {
 		snprintf(err, errlen, "invalid profile '%s' (%s): "
 				"%s", s->prof[i].name, s->prof[i].switches,

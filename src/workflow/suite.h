@@ -73,6 +73,8 @@ struct suite_hooks {
 	void (*test_end)(void *arg);	/* right after it */
 	void (*warn)(void *arg, const char *msg);	/* not fatal */
 	void (*pause)(void *arg);	/* the run writes a line on stderr */
+	/* the parser's notes of a test's switches */
+	void (*say)(void *arg, enum note_kind kind, const char *text);
 	/* Makes a test's run instead of run_execute() (same arguments and
 	 * returns), e.g. one run over every rank of an MPI job: 0 with @r
 	 * filled to keep; 1 when it ran and another process keeps it (no

@@ -1,0 +1,17 @@
+/* diag.h - diagnostics on stderr: the notes library code collected
+ * (lib/notes.h) as "ioprobe: note: ..." and "ioprobe: warning: ..."
+ * lines.
+ */
+#ifndef IOPROBE_DIAG_H
+#define IOPROBE_DIAG_H
+
+#include "lib/notes.h"
+
+/* One line of @kind: "ioprobe: KIND: TEXT", or TEXT alone (NOTE_PLAIN). */
+void diag_note(enum note_kind kind, const char *text);
+/* Every note of @ns in order, then how many did not fit, if any. */
+void diag_notes(const struct notes *ns);
+/* A hook's form of diag_note(): @arg is unused. */
+void diag_say(void *arg, enum note_kind kind, const char *text);
+
+#endif
