@@ -2,6 +2,7 @@
 #include "cmd/diag.h"
 
 #include <stdio.h>
+#include <string.h>
 
 void diag_note(enum note_kind kind, const char *text)
 {
@@ -27,4 +28,22 @@ void diag_say(void *arg, enum note_kind kind, const char *text)
 {
 	(void)arg;
 	diag_note(kind, text);
+}
+
+/* -P: whole blocks of dots, not a write per dot (-P1 at millions of
+ * I/Os a second). */
+void diag_dots(void *arg, size_t n)
+{
+	static char dots[4096];
+
+	(void)arg;
+	if (!dots[0])
+		memset(dots, '.', sizeof(dots));
+	while (n) {
+		size_t k = n < sizeof(dots) ? n : sizeof(dots);
+
+		if (fwrite(dots, 1, k, stderr) != k)
+			return;
+		n -= k;
+	}
 }

@@ -1,9 +1,12 @@
 /* diag.h - diagnostics on stderr: the notes library code collected
  * (lib/notes.h) as "ioprobe: note: ..." and "ioprobe: warning: ..."
- * lines.
+ * lines, and the run's own lines and -P dots (run_options.say,
+ * run_options.dots).
  */
 #ifndef IOPROBE_DIAG_H
 #define IOPROBE_DIAG_H
+
+#include <stddef.h>
 
 #include "lib/notes.h"
 
@@ -11,7 +14,8 @@
 void diag_note(enum note_kind kind, const char *text);
 /* Every note of @ns in order, then how many did not fit, if any. */
 void diag_notes(const struct notes *ns);
-/* A hook's form of diag_note(): @arg is unused. */
+/* run_options.say and .dots: @arg is unused. */
 void diag_say(void *arg, enum note_kind kind, const char *text);
+void diag_dots(void *arg, size_t n);
 
 #endif

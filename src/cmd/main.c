@@ -47,6 +47,19 @@ static void print_io_failure(const struct results *r)
 		"first: %s\n", n, n == 1 ? "" : "s", kinds, first);
 }
 
+/* The report on stdout and every --output: a failure after the first
+ * is a warning, the first the error. */
+static int print_outputs(const struct results *r, char *err, size_t len)
+{
+	struct notes warn = { 0 };
+	int ret = output_all(r, &warn, err, len);
+
+	diag_notes(&warn);
+	if (ret)
+		fprintf(stderr, "ioprobe: error: %s\n", err);
+	return ret;
+}
+
 static int run_profile(const struct profile *p)
 {
 	struct results r;
@@ -94,10 +107,8 @@ static int run_profile(const struct profile *p)
 	if (run_findings_fill(&r))
 		fprintf(stderr, "ioprobe: warning: out of memory working out "
 				"the findings\n");
-	if (output_all(&r, err, sizeof(err))) {
-		fprintf(stderr, "ioprobe: error: %s\n", err);
+	if (print_outputs(&r, err, sizeof(err)))
 		status = 1;
-	}
 	run_findings_print(&r);
 	if (!status && r.interrupted)
 		status = signals_exit_status();

@@ -636,7 +636,8 @@ int suite_main(int argc, char **argv)
 	s->hooks = (struct suite_hooks){
 		.progress = progress_cb, .test_begin = progress_begin,
 		.test_end = progress_end, .warn = suite_warning,
-		.pause = progress_end, .say = diag_say, .arg = c };
+		.pause = progress_end, .say = diag_say, .dots = diag_dots,
+		.arg = c };
 	c->info = s->o.fmt == FORMAT_TEXT ? stdout : stderr;
 	signals_install();
 	status = suite_fleet_start(&c->sf, s);

@@ -231,8 +231,10 @@ int sweep_main(int argc, char **argv)
 		status = status == 1 ? 0 : status;
 		goto out;
 	}
-	s->hooks = (struct sweep_hooks){ progress_cb, NULL, progress_end,
-					 sweep_warning, c, false };
+	s->hooks = (struct sweep_hooks){
+		.progress = progress_cb, .point_end = progress_end,
+		.warn = sweep_warning, .arg = c, .say = diag_say,
+		.dots = diag_dots };
 	c->info = s->o.fmt == FORMAT_TEXT ? stdout : stderr;
 	c->tty = isatty(STDERR_FILENO);
 	s->hooks.run_quiet = c->tty || s->o.quiet;
