@@ -1,8 +1,36 @@
 /* diag.c - diagnostics on stderr (see diag.h). */
 #include "cmd/diag.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+
+__attribute__((format(printf, 2, 0)))
+static void vdiag(const char *kind, const char *fmt, va_list ap)
+{
+	char line[NOTE_LEN];
+
+	vsnprintf(line, sizeof(line), fmt, ap);
+	fprintf(stderr, "ioprobe: %s: %s\n", kind, line);
+}
+
+void warnf(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vdiag("warning", fmt, ap);
+	va_end(ap);
+}
+
+void notef(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vdiag("note", fmt, ap);
+	va_end(ap);
+}
 
 void diag_note(enum note_kind kind, const char *text)
 {
@@ -20,8 +48,7 @@ void diag_notes(const struct notes *ns)
 	for (i = 0; i < ns->n && i < NOTES_MAX; i++)
 		diag_note(ns->v[i].kind, ns->v[i].text);
 	if (ns->dropped)
-		fprintf(stderr, "ioprobe: note: %u more notes not shown\n",
-			ns->dropped);
+		notef("%u more notes not shown", ns->dropped);
 }
 
 void diag_say(void *arg, enum note_kind kind, const char *text)

@@ -1,7 +1,7 @@
-/* diag.h - diagnostics on stderr: the notes library code collected
- * (lib/notes.h) as "ioprobe: note: ..." and "ioprobe: warning: ..."
- * lines, and the run's own lines and -P dots (run_options.say,
- * run_options.dots).
+/* diag.h - the command layer's diagnostics on stderr: "ioprobe:
+ * warning: ..." and "ioprobe: note: ..." lines, the notes library code
+ * collected (lib/notes.h), and the run's own lines and -P dots
+ * (run_options.say, run_options.dots).
  */
 #ifndef IOPROBE_DIAG_H
 #define IOPROBE_DIAG_H
@@ -9,6 +9,9 @@
 #include <stddef.h>
 
 #include "lib/notes.h"
+
+void warnf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void notef(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* One line of @kind: "ioprobe: KIND: TEXT", or TEXT alone (NOTE_PLAIN). */
 void diag_note(enum note_kind kind, const char *text);
