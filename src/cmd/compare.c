@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cmd/diag.h"
 #include "cmd/subcmd.h"
 #include "lib/atomic_file.h"
 #include "lib/util.h"

@@ -6,6 +6,7 @@
  * rank removed its own test files.
  */
 #include "cmd/fleet_cmd.h"
+#include "cmd/diag.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 #include "fleet/fleet.h"
 #include "fleet/fleet_expand.h"
 #include "fleet/fleet_run.h"
+#include "run/run.h"
 #include "lib/cleanup.h"
 #include "lib/signals.h"
 #include "report/output.h"
@@ -91,8 +93,9 @@ static void fleet_cmd_io_failure(const struct results *m)
 static int fleet_cmd_report(struct fleet_run *fr)
 {
 	const struct results *m = &fr->merged;
+	struct notes warn = { 0 };
 	char err[1024] = "";
-	int status = 0;
+	int status = 0, ret;
 
 	if (fr->fleet_status) {
 		fprintf(stderr, "ioprobe: error: %s\n", fr->fleet_err);
@@ -102,7 +105,9 @@ static int fleet_cmd_report(struct fleet_run *fr)
 		fleet_cmd_io_failure(m);
 		status = 1;
 	}
-	if (output_all(m, err, sizeof(err))) {
+	ret = output_all(m, &warn, err, sizeof(err));
+	diag_notes(&warn);
+	if (ret) {
 		fprintf(stderr, "ioprobe: error: %s\n", err);
 		status = 1;
 	}
@@ -136,6 +141,9 @@ static int fleet_cmd_own_outputs(const struct fleet_run *fr)
 
 int fleet_cmd_run(const struct profile *p)
 {
+	/* rank 0 says the run's notes and -P dots, every rank its warnings */
+	const struct run_options base = { .say = diag_say, .dots = diag_dots };
+	const struct fleet_run_how how = { .base = &base };
 	struct fleet_run *fr;
 	struct fleet f;
 	char err[512] = "";
@@ -149,7 +157,7 @@ int fleet_cmd_run(const struct profile *p)
 	if (!fr)
 		fleet_cmd_abort(&f, "out of memory");
 	signals_install();
-	if (fleet_run(fr, &f, p))
+	if (fleet_run_how(fr, &f, p, &how))
 		fleet_cmd_abort(&f, fr->err);
 	own = fleet_cmd_own_outputs(fr);
 	status = f.rank ? fr->status : fleet_cmd_report(fr);

@@ -13,6 +13,7 @@
 
 #include "lib/cleanup.h"
 #include "lib/signals.h"
+#include "cmd/diag.h"
 #include "cmd/run_view.h"
 #include "profile/cli.h"
 #include "report/output.h"
@@ -44,6 +45,19 @@ static void print_io_failure(const struct results *r)
 	results_fmt_errnos(c, kinds, sizeof(kinds));
 	fprintf(stderr, "ioprobe: error: %" PRIu64 " I/O%s failed (%s), the "
 		"first: %s\n", n, n == 1 ? "" : "s", kinds, first);
+}
+
+/* The report on stdout and every --output: a failure after the first
+ * is a warning, the first the error. */
+static int print_outputs(const struct results *r, char *err, size_t len)
+{
+	struct notes warn = { 0 };
+	int ret = output_all(r, &warn, err, len);
+
+	diag_notes(&warn);
+	if (ret)
+		fprintf(stderr, "ioprobe: error: %s\n", err);
+	return ret;
 }
 
 static int run_profile(const struct profile *p)
@@ -93,10 +107,8 @@ static int run_profile(const struct profile *p)
 	if (run_findings_fill(&r))
 		fprintf(stderr, "ioprobe: warning: out of memory working out "
 				"the findings\n");
-	if (output_all(&r, err, sizeof(err))) {
-		fprintf(stderr, "ioprobe: error: %s\n", err);
+	if (print_outputs(&r, err, sizeof(err)))
 		status = 1;
-	}
 	run_findings_print(&r);
 	if (!status && r.interrupted)
 		status = signals_exit_status();
@@ -131,6 +143,7 @@ int main(int argc, char **argv)
 
 	profile_init(&p);
 	action = cli_parse(argc, argv, &p, err, sizeof(err));
+	diag_notes(&p.notes);	/* said while parsing: before the error */
 	/* under mpirun rank 0 alone answers these, once */
 	if (action != CLI_RUN && fleet_cmd_quiet_rank()) {
 		profile_release(&p);

@@ -2,6 +2,7 @@
  * run_view.h): the run's progress, interval and pause callbacks.
  */
 #include "cmd/run_view.h"
+#include "cmd/diag.h"
 
 #include <string.h>
 
@@ -56,6 +57,8 @@ int run_view_open(struct run_view *v, const struct profile *p,
 	}
 	opt->progress_arg = v;
 	opt->pause = view_pause;
+	opt->say = diag_say;
+	opt->dots = diag_dots;
 	opt->quiet = p->quiet;
 	if (progress_live(&v->pg))
 		opt->progress = view_progress;	/* the fill, the status */

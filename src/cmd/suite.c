@@ -15,6 +15,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
+#include "cmd/diag.h"
 #include "cmd/progress.h"
 #include "cmd/subcmd.h"
 #include "cmd/fleet_cmd.h"
@@ -482,6 +483,7 @@ static int suite_prepare(struct suite_cli *c)
 	struct suite *s = &c->s;
 	char *err = c->msg;
 	size_t len = sizeof(c->msg);
+	size_t i;
 	int ret;
 
 	if (suite_pick_profiles(s, err, len) ||
@@ -502,7 +504,10 @@ static int suite_prepare(struct suite_cli *c)
 	 * alone sweeps, once */
 	if (suite_fleet_speaks(&c->sf))
 		sweep_leftovers(c);
-	if (suite_check_profiles(s, err, len))
+	ret = suite_check_profiles(s, err, len);
+	for (i = 0; suite_fleet_speaks(&c->sf) && i < s->ntmpl; i++)
+		diag_notes(&s->tmpl[i].notes);	/* said while parsing */
+	if (ret)
 		return 2;
 	if (suite_check_space(s, err, len))
 		return 1;
@@ -635,7 +640,8 @@ int suite_main(int argc, char **argv)
 	s->hooks = (struct suite_hooks){
 		.progress = progress_cb, .test_begin = progress_begin,
 		.test_end = progress_end, .warn = suite_warning,
-		.pause = progress_end, .arg = c };
+		.pause = progress_end, .say = diag_say, .dots = diag_dots,
+		.arg = c };
 	c->info = s->o.fmt == FORMAT_TEXT ? stdout : stderr;
 	signals_install();
 	status = suite_fleet_start(&c->sf, s);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cmd/diag.h"
 #include "cmd/subcmd.h"
 #include "cmd/sweep_args.h"
 #include "lib/atomic_file.h"
@@ -201,6 +202,8 @@ static int sweep_go(struct sweep_cli *c)
 	int status, ret;
 
 	ret = sweep_prepare(s, err, sizeof(err));
+	if (s->base_ok)	/* said while parsing the switches */
+		diag_notes(&s->base.notes);
 	if (ret) {
 		fprintf(stderr, "ioprobe: error: %s\n", err);
 		return ret == -EINVAL ? 2 : 1;
@@ -228,8 +231,10 @@ int sweep_main(int argc, char **argv)
 		status = status == 1 ? 0 : status;
 		goto out;
 	}
-	s->hooks = (struct sweep_hooks){ progress_cb, NULL, progress_end,
-					 sweep_warning, c, false };
+	s->hooks = (struct sweep_hooks){
+		.progress = progress_cb, .point_end = progress_end,
+		.warn = sweep_warning, .arg = c, .say = diag_say,
+		.dots = diag_dots };
 	c->info = s->o.fmt == FORMAT_TEXT ? stdout : stderr;
 	c->tty = isatty(STDERR_FILENO);
 	s->hooks.run_quiet = c->tty || s->o.quiet;

@@ -163,6 +163,8 @@ static void fleet_execute(struct fleet_run *fr)
 
 	if (fr->how.base && !fr->f->rank)
 		opt = *fr->how.base;
+	else if (fr->how.base)	/* quiet: its warnings only */
+		opt.say = fr->how.base->say;
 	opt.hooks = &hooks;
 
 	ret = run_execute(&fr->own, &opt, &fr->r, fr->err, sizeof(fr->err));

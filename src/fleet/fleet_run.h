@@ -16,8 +16,10 @@
 
 /* How a caller other than the plain run wants it made (the suite). */
 struct fleet_run_how {
-	const struct run_options *base;	/* progress, pause, quiet of rank
-					 * 0's run; NULL: none */
+	const struct run_options *base;	/* progress, pause, say, dots,
+					 * quiet of rank 0's run (the other
+					 * ranks' take its say, quiet);
+					 * NULL: none */
 	bool own_files;		/* every rank's targets are its own files,
 				 * even without a placeholder: each creates
 				 * its own, none waits for rank 0's */

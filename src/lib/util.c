@@ -103,33 +103,6 @@ int out_stream_close(struct out_stream *s, int ret)
 	return ret || closed ? -EIO : 0;
 }
 
-__attribute__((format(printf, 2, 0)))
-static void vdiag(const char *kind, const char *fmt, va_list ap)
-{
-	char line[1024];
-
-	vsnprintf(line, sizeof(line), fmt, ap);
-	fprintf(stderr, "ioprobe: %s: %s\n", kind, line);
-}
-
-void warnf(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vdiag("warning", fmt, ap);
-	va_end(ap);
-}
-
-void notef(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vdiag("note", fmt, ap);
-	va_end(ap);
-}
-
 int read_first_line(const char *path, char *buf, size_t len)
 {
 	FILE *f = fopen(path, "re");

@@ -54,8 +54,4 @@ bool str_has_control(const char *s);
  * not send a raw escape sequence to the terminal. */
 void str_escape_c(char *dst, size_t len, const char *src);
 
-/* Diagnostics on stderr: "ioprobe: warning: ..." / "ioprobe: note: ...". */
-void warnf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void notef(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
 #endif

@@ -152,14 +152,17 @@ static int load_xml(struct cli *c, char *const *targets, int n)
 		return errf(c->err, c->errlen, ENOMEM, "out of memory");
 	*keep = *p;
 	profile_init(p);
+	p->notes = keep->notes;	/* the profile's notes follow the switches' */
 	ret = xmlprofile_load(keep->xml_profile_path, targets,
 			      (unsigned int)n, c->rp, p, c->err, c->errlen);
+	keep->notes = p->notes;	/* said, even when the load failed */
 	if (ret) {
 		profile_release(p);
 		profile_init(p);
 	}
 	/* keep the command line's strings and overrides either way */
 	move_kept(p, keep, ret ? ~0U : c->xover);
+	p->notes = keep->notes;
 	profile_release(keep);
 	free(keep);
 	return ret;
@@ -189,7 +192,7 @@ static char *join_cmdline(int argc, char **argv)
 }
 
 /* A token starting with U+2013 or U+2014 becomes '-' + the rest. */
-static int normalise(int argc, char **argv, char **tok)
+static int normalise(int argc, char **argv, char **tok, struct notes *ns)
 {
 	const char *first = NULL, *kind = NULL;
 	int i, more = 0;
@@ -216,11 +219,12 @@ static int normalise(int argc, char **argv, char **tok)
 		}
 	}
 	if (first && more)
-		notef("treating '%s' as '-%s' (pasted %s; %d more tokens "
-		      "likewise)", first, first + 3, kind, more);
+		notes_add(ns, NOTE_NOTE, "treating '%s' as '-%s' (pasted %s; "
+			  "%d more tokens likewise)", first, first + 3, kind,
+			  more);
 	else if (first)
-		notef("treating '%s' as '-%s' (pasted %s)", first, first + 3,
-		      kind);
+		notes_add(ns, NOTE_NOTE, "treating '%s' as '-%s' (pasted %s)",
+			  first, first + 3, kind);
 	return 0;
 }
 
@@ -340,7 +344,7 @@ enum cli_action cli_parse(int argc, char **argv, struct profile *p,
 		return CLI_ERROR;
 	}
 	tok = calloc((size_t)argc, sizeof(*tok));
-	if (!tok || normalise(argc, argv, tok)) {
+	if (!tok || normalise(argc, argv, tok, &p->notes)) {
 		if (tok)
 			free_tokens(argc, argv, tok);
 		errf(err, errlen, ENOMEM, "out of memory");

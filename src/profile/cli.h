@@ -16,8 +16,9 @@ enum cli_action {
 };
 
 /* Parse @argv (argv[0] is the program) into @p (profile_init'ed).  Never
- * touches the file system except to read a -X profile.  Notes (e.g. a
- * pasted en-dash) go to stderr. */
+ * touches the file system except to read a -X profile.  Notes and
+ * warnings (e.g. a pasted en-dash) go to p->notes, also when the parse
+ * fails: the caller prints them, before the error. */
 enum cli_action cli_parse(int argc, char **argv, struct profile *p,
 			  char *err, size_t errlen);
 /* Usage text. */

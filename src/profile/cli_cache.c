@@ -19,8 +19,9 @@ static int set_cache(struct cli *c, const char *typed, enum cache_mode m)
 	c->cache_set = true;
 	c->unbuffered = m == CACHE_DIRECT;
 	if (m == CACHE_REMOTE && c->mapped)
-		notef("'%s': memory-mapped I/O goes through the page cache; "
-		      "-Sr does not apply with -Sm", typed);
+		notes_add(&c->p->notes, NOTE_NOTE, "'%s': memory-mapped I/O "
+			  "goes through the page cache; -Sr does not apply "
+			  "with -Sm", typed);
 	c->t.cache = c->mapped ? CACHE_MMAP : m;
 	return 0;
 }
@@ -34,8 +35,9 @@ static int set_mapped(struct cli *c, const char *typed)
 			    "was chosen", typed);
 	c->mapped = true;
 	if (c->t.cache == CACHE_REMOTE)
-		notef("'%s': memory-mapped I/O goes through the page cache; "
-		      "-Sr does not apply with -Sm", typed);
+		notes_add(&c->p->notes, NOTE_NOTE, "'%s': memory-mapped I/O "
+			  "goes through the page cache; -Sr does not apply "
+			  "with -Sm", typed);
 	c->t.cache = CACHE_MMAP;
 	return 0;
 }

@@ -81,7 +81,7 @@ int cli_set_h(struct cli *c, const char *typed);
 
 /* DiskSpd's profile-level rules (spec §1.3), except those about -X, on
  * the switches seen so far; c->p->ntargets holds the target count.
- * Prints its warnings.  0 or -EINVAL with the message in c->err. */
+ * Its warnings go to c->p->notes.  0 or -EINVAL with the message in c->err. */
 int cli_validate(struct cli *c);
 
 #endif

@@ -350,8 +350,8 @@ static int parse_v(struct cli *c, const char *val)
 {
 	c->xover |= OV_V;
 	if (!strcmp(val, "s")) {
-		notef("-vs: wait statistics are Windows-only; none are "
-		      "collected");
+		notes_add(&c->p->notes, NOTE_NOTE, "-vs: wait statistics are "
+			  "Windows-only; none are collected");
 		c->p->verbose_stats = true;
 		return 0;
 	}
@@ -519,14 +519,15 @@ static int parse_flag(struct cli *c, const char *typed, char letter,
 	case 'l':
 		/* kept in the profile; no worker maps huge pages yet */
 		c->p->large_pages = true;
-		notef("-l: large-page buffers are not used; buffers use "
-		      "normal pages");
+		notes_add(&c->p->notes, NOTE_NOTE, "-l: large-page buffers "
+			  "are not used; buffers use normal pages");
 		break;
 	case 'x':
 		c->x = true;
 		c->p->completion_routines = true;
-		notef("-x: completion routines are Windows-only; the same "
-		      "engine runs (choose one with --engine=)");
+		notes_add(&c->p->notes, NOTE_NOTE, "-x: completion routines "
+			  "are Windows-only; the same engine runs (choose one "
+			  "with --engine=)");
 		break;
 	case 'h':
 		return cli_set_h(c, typed);
@@ -551,8 +552,8 @@ static int parse_etw(struct cli *c, const char *val)
 	if (!known)
 		return cli_bad(c, "-e", val, "an ETW provider such as -eDISK_IO, "
 			       "-ePROCESS or -ep");
-	warnf("-e%s: ETW tracing is Windows-only; no ETW output is "
-	      "produced", val);
+	notes_add(&c->p->notes, NOTE_WARNING, "-e%s: ETW tracing is "
+		  "Windows-only; no ETW output is produced", val);
 	return 0;
 }
 

@@ -114,17 +114,18 @@ static int validate_sizes(struct cli *c)
 static void warn_pattern(struct cli *c, uint32_t per_target)
 {
 	const struct target_opts *t = &c->t;
+	struct notes *ns = &c->p->notes;
 	bool random = c->r || c->rs;
 
 	if (c->pflag && t->outstanding == 1)
-		warnf("-p has no effect with -o1: one request per thread "
-		      "walks the file anyway");
+		notes_add(ns, NOTE_WARNING, "-p has no effect with -o1: one "
+			  "request per thread walks the file anyway");
 	if (t->interlocked && per_target == 1)
-		warnf("-si with a single thread per target is plain "
-		      "sequential I/O");
+		notes_add(ns, NOTE_WARNING, "-si with a single thread per "
+			  "target is plain sequential I/O");
 	if (!random && per_target > 1 && !c->T && !t->interlocked)
-		warnf("target access pattern will not be sequential, "
-		      "consider -si");
+		notes_add(ns, NOTE_WARNING, "target access pattern will not "
+			  "be sequential, consider -si");
 }
 
 int cli_validate(struct cli *c)
@@ -135,8 +136,9 @@ int cli_validate(struct cli *c)
 
 	if (c->O && !c->F) {
 		/* DiskSpd keeps -O without -F and never uses it */
-		notef("-O%" PRIu32 " without -F is ignored: -o sets the "
-		      "requests per thread", c->p->pool_requests);
+		notes_add(&c->p->notes, NOTE_NOTE, "-O%" PRIu32 " without -F "
+			  "is ignored: -o sets the requests per thread",
+			  c->p->pool_requests);
 		c->p->pool_requests = 0;
 	}
 	ret = validate_modes(c);

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "lib/notes.h"
 #include "profile/format.h"
 
 #define PROFILE_MAX_TARGETS 64
@@ -165,6 +166,10 @@ struct profile {
 	bool quiet;			/* --quiet: no progress lines, no
 					 * notes on stderr */
 	char *xml_profile_path;		/* -X */
+	struct notes notes;		/* what the parser has to say (a
+					 * pasted dash, a switch with no
+					 * effect), for cmd/ to print; kept
+					 * when the parse fails */
 
 	uint32_t ntargets;
 	struct target_opts targets[PROFILE_MAX_TARGETS];

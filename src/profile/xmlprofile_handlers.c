@@ -28,8 +28,8 @@ int xh_f_etw(struct xp_ctx *c, const struct xtable *tbl, const xmlNode *n,
 {
 	(void)tbl;
 	(void)seen;
-	warnf("%s:%ld: <ETW> has no Linux equivalent and is ignored",
-	      c->name, xmlGetLineNo(n));
+	notes_add(&c->p->notes, NOTE_WARNING, "%s:%ld: <ETW> has no Linux "
+		  "equivalent and is ignored", c->name, xmlGetLineNo(n));
 	return 0;
 }
 

@@ -87,7 +87,8 @@ static bool outputs_use_stdout(const struct profile *p)
 	return false;
 }
 
-int output_all(const struct results *r, char *err, size_t errlen)
+int output_all(const struct results *r, struct notes *warn, char *err,
+	       size_t errlen)
 {
 	const struct profile *p = &r->profile;
 	char one[1024];
@@ -105,7 +106,7 @@ int output_all(const struct results *r, char *err, size_t errlen)
 		if (!ret1)
 			continue;
 		if (ret)
-			warnf("%s", one);
+			notes_add(warn, NOTE_WARNING, "%s", one);
 		else
 			ret = errf(err, errlen, -ret1, "%s", one);
 	}

@@ -6,12 +6,15 @@
 
 #include <stddef.h>
 
+#include "lib/notes.h"
 #include "results/results.h"
 
 /* Write the stdout format (p->format) to stdout and every --output to its
  * file.  A file is either complete or absent.  0 or -errno with @err
- * filled. */
-int output_all(const struct results *r, char *err, size_t errlen);
+ * filled by the first failure; each later one goes on to @warn as a
+ * warning (printed before @err). */
+int output_all(const struct results *r, struct notes *warn, char *err,
+	       size_t errlen);
 /* Check every --output path of @p before the run (atomic_file_check):
  * its folder exists, it is not a directory.  0 or -errno with @err. */
 int output_check(const struct profile *p, char *err, size_t errlen);

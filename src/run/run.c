@@ -13,6 +13,7 @@
 #include <linux/futex.h>
 #include <inttypes.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,11 +54,29 @@ struct run_ctx {
 	int poll_ret;			/* hooks->poll ended the run: -errno */
 };
 
-/* The run is about to write a line of its own on stderr. */
+/* The run is about to say a line of its own. */
 static void run_pause(const struct run_ctx *c)
 {
 	if (c->opt->pause)
 		c->opt->pause(c->opt->progress_arg);
+}
+
+/* A line for the caller to print (run_options.say): library code never
+ * prints.  --quiet keeps the notes and DiskSpd's lines, not warnings. */
+__attribute__((format(printf, 3, 4)))
+static void run_say(const struct run_ctx *c, enum note_kind kind,
+		    const char *fmt, ...)
+{
+	char line[NOTE_LEN];
+	va_list ap;
+
+	run_pause(c);
+	if (!c->opt->say || (c->opt->quiet && kind != NOTE_WARNING))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	c->opt->say(c->opt->progress_arg, kind, line);
 }
 
 /* Fill progress goes to the caller, who draws it. */
@@ -102,10 +121,7 @@ static int run_prepare_targets(struct run_ctx *c, char *err, size_t errlen)
 		if (ret == -EINTR && signals_stop_requested) {
 			/* an interrupted fill is an interrupted run: no
 			 * results, exit 128+N (run_execute sees the flag) */
-			if (!c->opt->quiet) {
-				run_pause(c);
-				notef("%s", err);
-			}
+			run_say(c, NOTE_NOTE, "%s", err);
 			err[0] = '\0';
 			return 0;
 		}
@@ -328,11 +344,9 @@ static int run_plan_workers(struct run_ctx *c)
  * are no measurements yet. */
 static void run_quit_in_setup(const struct run_ctx *c)
 {
-	run_pause(c);
-	if (!c->opt->quiet)
-		notef("interrupted while %u threads were setting up: quitting",
-		      c->nstarted - (uint32_t)atomic_load_explicit(
-				&c->shared.nready, memory_order_acquire));
+	run_say(c, NOTE_NOTE, "interrupted while %u threads were setting "
+		"up: quitting", c->nstarted - (uint32_t)atomic_load_explicit(
+			&c->shared.nready, memory_order_acquire));
 	fflush(NULL);
 	/* the stop flag is set: the handler takes its second-signal path */
 	raise(signals_stop_signo ? signals_stop_signo : SIGINT);
@@ -375,6 +389,9 @@ static int run_start_workers(struct run_ctx *c, char *err, size_t errlen)
 	if (signals_stop_requested)	/* the timeline sees it, ends at once */
 		c->nworkers = c->nstarted;
 	for (i = 0; i < c->nworkers; i++)
+		if (c->w[i].warn[0])
+			run_say(c, NOTE_WARNING, "%s", c->w[i].warn);
+	for (i = 0; i < c->nworkers; i++)
 		if (c->w[i].err)
 			return errf(err, errlen, -c->w[i].err, "%s",
 				    c->w[i].errmsg);
@@ -404,10 +421,8 @@ static void run_engine_facts(struct run_ctx *c)
 			break;
 		}
 	}
-	if (r->engine_note[0] && !c->opt->quiet) {
-		run_pause(c);
-		notef("%s", r->engine_note);
-	}
+	if (r->engine_note[0])
+		run_say(c, NOTE_NOTE, "%s", r->engine_note);
 	for (i = 0; i < c->nworkers; i++) {
 		const struct worker *w = &c->w[i];
 		const struct target_info *ti = &r->targets[w->tidx[0]];
@@ -448,32 +463,23 @@ static void run_progress_tick(struct run_ctx *c, int phase, uint64_t now)
 	c->opt->progress(c->opt->progress_arg, &pr);
 }
 
-/* -P: a dot on stderr for every progress_every I/Os the threads did
- * (any phase), printed at the main thread's poll so the workers' per-I/O
+/* -P: a dot for every progress_every I/Os the threads did (any phase),
+ * handed to the caller at the main thread's poll so the workers' per-I/O
  * path only counts. */
 static void run_dots(struct run_ctx *c)
 {
-	static char dots[4096];
 	uint64_t ios = 0, due;
 	uint32_t i;
 
-	if (!c->p->progress_every || c->opt->quiet)
+	if (!c->p->progress_every || c->opt->quiet || !c->opt->dots)
 		return;
 	for (i = 0; i < c->nstarted; i++)
 		ios += atomic_load_explicit(&c->w[i].pub_ios,
 					    memory_order_relaxed);
 	due = ios / c->p->progress_every;
-	while (c->dots < due) {
-		/* -P1 at millions of I/Os a second: whole blocks, not a
-		 * write per dot */
-		size_t n = due - c->dots < sizeof(dots) ? due - c->dots :
-							   sizeof(dots);
-
-		if (!dots[0])
-			memset(dots, '.', sizeof(dots));
-		if (fwrite(dots, 1, n, stderr) != n)
-			return;
-		c->dots += n;
+	if (c->dots < due) {
+		c->opt->dots(c->opt->progress_arg, (size_t)(due - c->dots));
+		c->dots = due;
 	}
 }
 
@@ -553,10 +559,8 @@ static void run_timeline(struct run_ctx *c)
 	r->test_time_s = (double)(t1 - t0) / 1e9;
 	if (!full && signals_stop_requested) {
 		r->interrupted = true;
-		run_pause(c);
-		if (!c->opt->quiet)
-			fputs("*** Interrupted by signal. Stopping I/O. ***\n",
-			      stderr);
+		run_say(c, NOTE_PLAIN, "*** Interrupted by signal. Stopping "
+			"I/O. ***");
 	}
 	if (full && p->cooldown_s)
 		run_wait(c, 3, t1,

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "lib/notes.h"
 #include "profile/profile.h"
 #include "results/results.h"
 #include "results/series.h"
@@ -54,10 +55,19 @@ struct run_options {
 	 * sampling: the workers record nothing for it. */
 	series_fn interval;
 	uint32_t interval_ms;		/* its period, > 0 with @interval */
-	/* Called right before the run writes a line of its own on stderr
-	 * (a note, the interruption line): take a progress line away. */
+	/* Called right before the run says a line of its own (@say: a
+	 * note, the interruption line): take a progress line away. */
 	void (*pause)(void *arg);
-	bool quiet;			/* no notes on stderr, no -P dots */
+	/* What the run has to say on the way, from its main thread right
+	 * after @pause, for the caller to print: a note (an engine
+	 * fallback, an interrupted fill), a warning (-I refused) or
+	 * DiskSpd's "*** Interrupted by signal. Stopping I/O. ***"
+	 * (NOTE_PLAIN).  NULL = said nowhere. */
+	void (*say)(void *arg, enum note_kind kind, const char *text);
+	/* -P: @n more dots, one per progress_every I/Os of the threads,
+	 * at the timeline's polls.  NULL = none. */
+	void (*dots)(void *arg, size_t n);
+	bool quiet;			/* no notes (only warnings), no dots */
 	const struct run_hooks *hooks;	/* NULL = none; members may be NULL */
 };
 

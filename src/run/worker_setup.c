@@ -17,8 +17,9 @@
 
 #include "lib/util.h"
 
-/* -I: 1 = very low (idle class), 2 = low (best effort, lowest level). */
-static void worker_ioprio(uint32_t prio)
+/* -I: 1 = very low (idle class), 2 = low (best effort, lowest level).
+ * Refused, it is a warning in @w->warn, which the run says. */
+static void worker_ioprio(struct worker *w, uint32_t prio)
 {
 	int value;
 
@@ -30,7 +31,9 @@ static void worker_ioprio(uint32_t prio)
 		return;
 	/* IOPRIO_WHO_PROCESS with 0 = the calling thread. */
 	if (syscall(SYS_ioprio_set, 1, 0, value) < 0)
-		warnf("cannot set I/O priority %u: %s", prio, strerror(errno));
+		snprintf(w->warn, sizeof(w->warn),
+			 "cannot set I/O priority %u: %s", prio,
+			 strerror(errno));
 }
 
 static int worker_pin(struct worker *w)
@@ -302,7 +305,7 @@ int worker_setup(struct worker *w)
 	ret = worker_pin(w);
 	if (ret)
 		return ret;
-	worker_ioprio(w->targets[w->tidx[0]].opts->io_priority);
+	worker_ioprio(w, w->targets[w->tidx[0]].opts->io_priority);
 	ret = setup_targets(w, s);
 	if (ret)
 		return ret;

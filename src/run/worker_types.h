@@ -91,6 +91,7 @@ struct worker {
 	int err;			/* 0 or -errno */
 	char errmsg[256];
 	char note[256];			/* engine fallback line */
+	char warn[128];			/* -I refused; said by the run */
 	const char *engine_name;
 	struct engine eng;
 	uint64_t syscalls, ios;		/* engine totals, at exit */

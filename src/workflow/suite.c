@@ -440,6 +440,8 @@ int suite_run_one(struct suite *s, size_t i, char *err, size_t len)
 	struct run_options opt = { .progress = s->hooks.progress,
 				   .progress_arg = s->hooks.arg,
 				   .pause = s->hooks.pause,
+				   .say = s->hooks.say,
+				   .dots = s->hooks.dots,
 				   .quiet = s->o.quiet };
 	char why[1024] = "";
 	struct profile p;

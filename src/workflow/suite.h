@@ -74,7 +74,11 @@ struct suite_hooks {
 	void (*test_begin)(void *arg);	/* before a test's run */
 	void (*test_end)(void *arg);	/* right after it */
 	void (*warn)(void *arg, const char *msg);	/* not fatal */
-	void (*pause)(void *arg);	/* the run writes a line on stderr */
+	void (*pause)(void *arg);	/* the run says a line (@say) */
+	/* the parser's notes of a test's switches, the run's lines
+	 * (run_options.say) and -P dots (run_options.dots) */
+	void (*say)(void *arg, enum note_kind kind, const char *text);
+	void (*dots)(void *arg, size_t n);
 	/* Makes a test's run instead of run_execute() (same arguments and
 	 * returns), e.g. one run over every rank of an MPI job: 0 with @r
 	 * filled to keep; 1 when it ran and another process keeps it (no

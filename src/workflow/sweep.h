@@ -63,6 +63,9 @@ struct sweep_hooks {
 	bool run_quiet;		/* the caller draws its own status line:
 				 * the run's fill line and notes stay off
 				 * (an engine fallback comes to warn) */
+	/* the run's lines (run_options.say) and -P dots (.dots) */
+	void (*say)(void *arg, enum note_kind kind, const char *text);
+	void (*dots)(void *arg, size_t n);
 };
 
 struct sweep {

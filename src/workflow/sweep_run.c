@@ -184,6 +184,8 @@ int sweep_run_one(struct sweep *s, size_t i, char *err, size_t len)
 {
 	struct run_options opt = { .progress = s->hooks.progress,
 				   .progress_arg = s->hooks.arg,
+				   .say = s->hooks.say,
+				   .dots = s->hooks.dots,
 				   .quiet = s->hooks.run_quiet };
 	char why[1024] = "";
 	struct profile p;

@@ -6,7 +6,8 @@
 #    comparable", lists the difference and exits 4; --allow-different
 #    prints the factors with the difference beside them; a history from
 #    before the engine and fill columns still compares, saying what it
-#    could not check;
+#    could not check; the notes of the saved switches are not said
+#    again;
 #  - a burst on a real throttled disk (loop device + cgroup v1 blkio): the
 #    cap starts at 3,000 IOPS and drops to 500 four seconds into the run;
 #    the burst finding names both levels and the time of the drop, and
@@ -69,6 +70,21 @@ check "old history: compares (exit 0 or 3)" bash -c "[ $rc = 0 ] || [ $rc = 3 ]"
 check "old history: no damaged lines" bash -c "! grep -q 'damaged' '$T/err'"
 check "old history: says what it could not check" \
 	grep -q '^note: engine, fill not checked for randread4k: older history rows do not record them$' "$T/out"
+
+# The saved command lines are read again to learn how each test was
+# measured: what their switches said at run time is not said again.
+python3 - "$H" "$T/vs.csv" <<'PY'
+import csv, sys
+rows = [r for r in csv.reader(open(sys.argv[1], newline='')) if r]
+with open(sys.argv[2], 'w', newline='') as f:
+    w = csv.writer(f, lineterminator='\n')
+    for i, r in enumerate(rows):
+        w.writerow(r if i == 0 else r[:4] + ["-vs -x " + r[4]] + r[5:])
+PY
+run_io compare --history "$T/vs.csv" --from before --to after
+check "saved -vs -x rows: compares (exit 0 or 3)" bash -c "[ $rc = 0 ] || [ $rc = 3 ]"
+check "saved -vs -x rows: their notes are not said again" \
+	bash -c "! grep -q 'note: -[vx]' '$T/err'"
 
 # ---- (c) a burst on a throttled loop disk ---------------------------------
 BLK=/sys/fs/cgroup/blkio

@@ -26,12 +26,14 @@ static struct profile P;
 static char ERR[1024];
 static char STDERR_TEXT[8192];
 
-/* Runs cli_parse on "ioprobe " + @line split at spaces; stderr is kept
- * in STDERR_TEXT. */
+/* Runs cli_parse on "ioprobe " + @line split at spaces.  The parser
+ * prints nothing; its notes go to STDERR_TEXT as the command layer
+ * prints them. */
 static enum cli_action parse(const char *line)
 {
 	char buf[2048], *argv[128], *s;
 	int argc = 0, saved, fd;
+	uint32_t i;
 	enum cli_action act;
 	FILE *tmp;
 	size_t n;
@@ -62,6 +64,13 @@ static enum cli_action parse(const char *line)
 	n = fread(STDERR_TEXT, 1, sizeof(STDERR_TEXT) - 1, tmp);
 	STDERR_TEXT[n] = '\0';
 	fclose(tmp);
+	if (n)
+		fail_msg("cli_parse printed '%s'", STDERR_TEXT);
+	for (i = 0; i < P.notes.n; i++)
+		snprintf(STDERR_TEXT + strlen(STDERR_TEXT),
+			 sizeof(STDERR_TEXT) - strlen(STDERR_TEXT),
+			 "ioprobe: %s: %s\n", note_kind_name(P.notes.v[i].kind),
+			 P.notes.v[i].text);
 	return act;
 }
 
