@@ -291,6 +291,11 @@ static void text_report(const struct cmp_view *v, int findings, FILE *f)
 		fmt_stat_ms(t[3], sizeof(t[3]), &c[i].p99_ms[1]);
 		if (nc)
 			snprintf(p99, sizeof(p99), "%s → %s", s[3], t[3]);
+		else if (c[i].p99_faster > 0 && c[i].p99_faster < 1)
+			/* a longer P99 reads as how much slower, never as a
+			 * "faster" factor under 1 */
+			snprintf(p99, sizeof(p99), "%s → %s (slower ×%.2f)",
+				 s[3], t[3], 1 / c[i].p99_faster);
 		else
 			snprintf(p99, sizeof(p99), "%s → %s (faster ×%.2f)",
 				 s[3], t[3], c[i].p99_faster);

@@ -30,6 +30,18 @@
 
 enum { BAR_IOPS, BAR_P99, BAR_MIB };	/* what a bar chart shows */
 
+/* A P99 change as a person reads it: "faster ×3.10", or "slower ×1.28"
+ * when the P99 grew (a "faster" factor under 1 is never shown). */
+static void p99_change(char *buf, size_t len, double faster)
+{
+	char x[32];
+
+	fmt_factor(x, sizeof(x), faster > 0 && faster < 1 ? 1 / faster :
+		   faster);
+	snprintf(buf, len, "%s %s", faster > 0 && faster < 1 ? "slower" :
+		 "faster", x);
+}
+
 static void legend(const struct cmp_view *v, FILE *f)
 {
 	const char *names[2] = { v->from, v->to };
@@ -60,10 +72,11 @@ static void bar_factor(const struct cmp_test *t, int which, double cx,
 		x = t->mib_s[0].median > 0 ? t->mib_s[1].median /
 					     t->mib_s[0].median : NAN;
 	fmt_factor(fac, sizeof(fac), x);
-	/* a P99 factor under 1 is a slowdown: never label it "faster" */
-	snprintf(lab, sizeof(lab), "%s %s", fac, which == BAR_P99 ?
-		 (x >= 1 ? "faster" : "P99 (slower)") :
-		 which == BAR_MIB ? "MiB/s" : "IOPS");
+	if (which == BAR_P99)
+		p99_change(lab, sizeof(lab), x);
+	else
+		snprintf(lab, sizeof(lab), "%s %s", fac,
+			 which == BAR_MIB ? "MiB/s" : "IOPS");
 	chart_text(f, cx, CHART_H - PAD_B + 38, "middle",
 		   vd == CMP_BETTER ? "good" : vd == CMP_WORSE ? "bad" : "flat",
 		   false, lab);
@@ -193,12 +206,11 @@ static void cards(const struct cmp_view *v, FILE *f)
 				   "P99 %s</div>\n", a, b);
 			continue;
 		}
-		fmt_factor(a, sizeof(a), t->p99_faster);
+		p99_change(a, sizeof(a), t->p99_faster);
 		fmt_factor(b, sizeof(b), t->iops_factor);
-		fprintf(f, "<span class=\"big %s\">%s</span> P99 %s<br/>",
+		fprintf(f, "<span class=\"big %s\">P99 %s</span><br/>",
 			t->p99_verdict == CMP_BETTER ? "good" :
-			t->p99_verdict == CMP_WORSE ? "bad" : "flat", a,
-			t->p99_faster >= 1 ? "faster" : "(slower)");
+			t->p99_verdict == CMP_WORSE ? "bad" : "flat", a);
 		fprintf(f, "<span class=\"%s\">%s IOPS</span> · %s</div>\n",
 			t->iops_verdict == CMP_BETTER ? "good" :
 			t->iops_verdict == CMP_WORSE ? "bad" : "flat", b,
@@ -236,7 +248,7 @@ static void table(const struct cmp_view *v, FILE *f)
 		fputs("<th>IOPS before</th><th>IOPS after</th><th>×</th>"
 		      "<th>MiB/s before</th><th>MiB/s after</th>"
 		      "<th>avg before</th><th>avg after</th>"
-		      "<th>P99 before</th><th>P99 after</th><th>faster ×</th>"
+		      "<th>P99 before</th><th>P99 after</th><th>P99 change</th>"
 		      "<th>verdict</th></tr>\n", f);
 	for (i = 0; i < v->ntests; i++) {
 		const struct cmp_test *t = &v->tests[i];
@@ -258,7 +270,7 @@ static void table(const struct cmp_view *v, FILE *f)
 			fprintf(f, "<td>%zu</td></tr>\n", t->iops[0].n);
 			continue;
 		}
-		fmt_factor(a, sizeof(a), t->p99_faster);
+		p99_change(a, sizeof(a), t->p99_faster);
 		fprintf(f, "<td>%s</td><td class=\"%s\">%s</td></tr>\n", a,
 			t->verdict == CMP_BETTER ? "good" :
 			t->verdict == CMP_WORSE ? "bad" : "flat",

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd/subcmd.h"
 #include "report/report_compare.h"
@@ -167,6 +168,17 @@ static void test_report_exit_status(void **state)
 				    "'before' is gone in 'after'"));
 	assert_non_null(strstr(buf, "\nrandread4k,after,before,1,1,"));
 	assert_non_null(strstr(buf, ",slower,\n"));	/* no differences */
+	/* the other way round a longer P99 reads as slower, not "faster
+	 * ×0.00" */
+	rewind(f);
+	assert_int_equal(ftruncate(fileno(f), 0), 0);
+	assert_int_equal(compare_report(&h, "after", "before", FORMAT_TEXT,
+					CMP_FINDINGS_NONE, false, f), 3);
+	rewind(f);
+	len = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[len] = '\0';
+	assert_non_null(strstr(buf, "62.0 ms → 12.8 s (slower ×206.45)"));
+	assert_null(strstr(buf, "faster ×0"));
 	fclose(f);
 	history_release(&h);
 }
