@@ -590,3 +590,13 @@ void worker_join(struct worker *w)
 {
 	pthread_join(w->thread, NULL);
 }
+
+size_t worker_state_bytes(void)
+{
+	return sizeof(struct worker_state);
+}
+
+size_t worker_target_bytes(void)
+{
+	return sizeof(struct wt);
+}
