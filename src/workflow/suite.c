@@ -339,13 +339,28 @@ int suite_check_profiles(const struct suite *s, char *err, size_t len)
 }
 
 /* Append @v to @buf ("+" between targets), once when all are equal. */
+/* Append @v to the "+"-joined list in @buf unless it is there already
+ * (two PATHs on one disk read "vda", not "vda+vda"), keeping the order. */
 static void join_fact(char *buf, size_t len, const char *v, bool first)
 {
-	size_t n = strlen(buf);
+	size_t n = strlen(buf), vn = strlen(v);
+	const char *p = buf;
 
-	if (first)
+	if (first) {
 		str_copy(buf, len, v);
-	else if (n < len)
+		return;
+	}
+	for (;;) {
+		const char *end = strchr(p, '+');
+		size_t k = end ? (size_t)(end - p) : strlen(p);
+
+		if (k == vn && !strncmp(p, v, vn))
+			return;
+		if (!end)
+			break;
+		p = end + 1;
+	}
+	if (n < len)
 		snprintf(buf + n, len - n, "+%s", v);
 }
 
