@@ -338,7 +338,6 @@ int suite_check_profiles(const struct suite *s, char *err, size_t len)
 	return 0;
 }
 
-/* Append @v to @buf ("+" between targets), once when all are equal. */
 /* Append @v to the "+"-joined list in @buf unless it is there already
  * (two PATHs on one disk read "vda", not "vda+vda"), keeping the order. */
 static void join_fact(char *buf, size_t len, const char *v, bool first)
