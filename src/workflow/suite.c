@@ -338,8 +338,7 @@ int suite_check_profiles(const struct suite *s, char *err, size_t len)
 	return 0;
 }
 
-/* Append @v to the "+"-joined list in @buf unless it is there already
- * (two PATHs on one disk read "vda", not "vda+vda"), keeping the order. */
+/* Append @v to @buf ("+" between targets), once when all are equal. */
 static void join_fact(char *buf, size_t len, const char *v, bool first)
 {
 	size_t n = strlen(buf), vn = strlen(v);
@@ -349,6 +348,8 @@ static void join_fact(char *buf, size_t len, const char *v, bool first)
 		str_copy(buf, len, v);
 		return;
 	}
+	/* once each, in order: two PATHs on one disk read "vda", not
+	 * "vda+vda" */
 	for (;;) {
 		const char *end = strchr(p, '+');
 		size_t k = end ? (size_t)(end - p) : strlen(p);
