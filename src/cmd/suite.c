@@ -449,6 +449,9 @@ static void leftover_line(void *arg, const char *path, pid_t pid,
 	else if (v == LEFTOVER_UNPROVEN)
 		warnf("kept '%s': named like the test file of an earlier suite (pid %ld, gone) but without the ioprobe mark that proves it",
 		      path, (long)pid);
+	else if (v == LEFTOVER_OTHER_HOST)
+		warnf("kept '%s': marked by an ioprobe on another host (pid %ld there), which only that host can tell is gone",
+		      path, (long)pid);
 	else
 		warnf("cannot remove '%s', left by an earlier suite (pid %ld): %s",
 		      path, (long)pid, strerror(err));

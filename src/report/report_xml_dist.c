@@ -3,9 +3,9 @@
  * <Absolute> byte spans, each with the I/O share the profile states for
  * it (DiskSpd's XML does not renormalise a truncated -rdabs list; the text
  * report does), and a gap before a range as IO="0".  The -rdpct ranges
- * are already on DiskSpd's aligned bounds (dist_range_end); a range no
- * aligned block starts in is left out here, where DiskSpd would hand its
- * I/O share to a neighbour.
+ * are already placed as DiskSpd places them (dist_place): aligned
+ * bounds, and the share of a range too small for an aligned start moved
+ * to a neighbour.
  */
 #include "report/report_xml_parts.h"
 

@@ -16,22 +16,25 @@
 /* One effective range; a hole (no I/O goes there) has io_share_pct 0. */
 struct results_dist {
 	uint64_t start, end;	/* absolute bytes, [start, end) */
-	uint32_t io_pct;	/* the share the profile states, 0 for a hole */
+	uint32_t io_pct;	/* its share of the I/O (-rdpct: after
+				 * DiskSpd's moves), 0 for a hole */
 	double io_share_pct;	/* exact share in percent, renormalised */
 };
 
 /* At most one range per profile range plus the implicit "rest". */
 #define RESULTS_MAX_DIST (PROFILE_MAX_DIST + 1)
 
-/* Relative end of profile range @i of @o over @len covered bytes; @pos is
- * where the previous range ended, @cum_span the -rdpct spans so far in
- * percent (updated).  -rdpct ends are DiskSpd's: the cumulative
- * percentage of the span an aligned block can start in, rounded down to
- * the alignment (so the range reaching 100 % may end short of @len, the
- * rest then a hole); an absolute span is cut at @len.  The offset
- * generator and the reports share it. */
-uint64_t dist_range_end(const struct target_opts *o, uint32_t i,
-			uint64_t pos, uint64_t len, uint64_t *cum_span);
+/* The -rd ranges of @o over @len covered bytes into @out
+ * (RESULTS_MAX_DIST entries), relative to the base, in offset order, with
+ * the gaps between them as holes (io_pct 0); returns their number.
+ * -rdpct as DiskSpd places it: over the span an aligned block can start
+ * in, each bound rounded down to the alignment; a range too small for
+ * any aligned start hands its I/O share to a neighbour (the single-start
+ * range before it, else the next range, the smaller of the two, or the
+ * last).  -rdabs ranges end where their spans say, cut at @len, the rest
+ * taking the share left over.  Shares are not renormalised here. */
+uint32_t dist_place(const struct target_opts *o, uint64_t len,
+		    struct results_dist *out);
 
 /* The effective ranges of target @o of @target_bytes into @out
  * (RESULTS_MAX_DIST entries), in offset order, holes included.  Returns

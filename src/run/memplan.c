@@ -25,9 +25,6 @@
 #define PAGE_BYTES 4096ull
 /* Kernel task, kernel stack and the user stack pages one thread touches. */
 #define THREAD_KERNEL_BYTES (64ull << 10)
-/* worker.c's private per-thread and per-target state, rounded up. */
-#define WORKER_STATE_BYTES 1024ull
-#define WORKER_TARGET_BYTES 1024ull
 
 static uint64_t add_sat(uint64_t a, uint64_t b)
 {
@@ -84,11 +81,13 @@ static void thread_cost(const struct profile *p, uint32_t first, uint32_t n,
 	if (len > m->block_max)
 		m->block_max = len;
 	*buf = mul_sat(add_sat(slots, n), len);
-	*state = add_sat(WORKER_STATE_BYTES + sizeof(struct worker) +
+	/* worker.c's own state: the real sizes (a target's was 2,304
+	 * bytes against the 1,024 once assumed) */
+	*state = add_sat(worker_state_bytes() + sizeof(struct worker) +
 			 THREAD_KERNEL_BYTES,
 			 add_sat(mul_sat(slots, sizeof(struct io_req) +
 					 3 * sizeof(void *)),
-				 mul_sat(n, WORKER_TARGET_BYTES)));
+				 mul_sat(n, worker_target_bytes())));
 }
 
 static void estimate_threads(const struct profile *p, struct memplan *m)

@@ -9,6 +9,7 @@
 #ifndef IOPROBE_WORKER_H
 #define IOPROBE_WORKER_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "run/worker_types.h"
@@ -29,5 +30,10 @@ uint64_t worker_parallel_next(const struct workload *wl, uint64_t *rel);
 int worker_start(struct worker *w);
 /* Wait for @w's thread to finish; fills w->err on failure. */
 void worker_join(struct worker *w);
+
+/* Bytes of a worker's private loop state (memplan.c's estimate): per
+ * thread, and per target the thread drives, each cache-line aligned. */
+size_t worker_state_bytes(void);
+size_t worker_target_bytes(void);
 
 #endif

@@ -32,6 +32,8 @@ struct wt {
 	uint64_t block;
 	uint64_t ios[DIR_COUNT], bytes[DIR_COUNT];
 	double area_ns;			/* integral of in-flight count dt */
+	double busy_ns;			/* sync engines: time inside queue()
+					 * since the last batch stamp */
 	void *wbuf;			/* pattern/zero write contents */
 	int32_t wbuf_index;
 	uint32_t inflight;

@@ -98,30 +98,21 @@ static int dist_finish(struct workload *w, char *err, size_t errlen)
 	return 0;
 }
 
-/* -rdpct / -rdabs: cumulative pairs over [base, end), truncated at the end
- * (ranges starting past it are dropped), the uncovered rest gets the I/O
- * share left over (or is a hole), shares renormalised to 100 %. */
+/* -rdpct / -rdabs: the ranges the reports show (dist_place), shares
+ * renormalised to 100 % over those a block starts in. */
 static int setup_dist(struct workload *w, const struct target_opts *o,
 		      char *err, size_t errlen)
 {
-	uint64_t len = w->end - w->base, pos = 0, cum_span = 0;
-	uint32_t i, io_sum = 0;
+	struct results_dist r[RESULTS_MAX_DIST];
+	uint32_t i, n;
 
 	w->ndist = 0;
 	w->use_dist = false;
 	if (o->dist == DIST_NONE || !o->ndist)
 		return 0;
-	for (i = 0; i < o->ndist && i < PROFILE_MAX_DIST && pos < len; i++) {
-		uint64_t e = dist_range_end(o, i, pos, len, &cum_span);
-
-		io_sum += o->dist_ranges[i].io_pct;
-		if (e <= pos)
-			continue;	/* empty span */
-		dist_add(w, pos, e, o->dist_ranges[i].io_pct);
-		pos = e;
-	}
-	if (pos < len)
-		dist_add(w, pos, len, io_sum < 100 ? 100 - io_sum : 0);
+	n = dist_place(o, w->end - w->base, r);
+	for (i = 0; i < n; i++)
+		dist_add(w, r[i].start, r[i].end, r[i].io_pct);
 	return dist_finish(w, err, errlen);
 }
 

@@ -212,8 +212,8 @@ void interp_tail(const struct interp_test *t, struct finding *out,
 	struct finding *f;
 	char a[32], b[32];
 
-	if (!(t->p50_ms > 0))
-		return;
+	if (!(t->p50_ms >= INTERP_LAT_FLOOR_MS))
+		return;	/* ratios to ioprobe's own cost say nothing */
 	if (t->p99_ms >= 10 * t->p50_ms) {
 		f = finding_add(out, nout, max, FIND_TAIL, t->p99_ms / t->p50_ms);
 		if (!f)
@@ -259,7 +259,7 @@ void interp_flattered(const struct interp_test *t,
 			  "the number may be a cache's (host cache or burst "
 			  "credits)", t->name, a, t->read_iops /
 			  env->expect_iops, b);
-	} else if (t->read_mean_ms > 0 &&
+	} else if (t->read_mean_ms >= INTERP_LAT_FLOOR_MS &&
 		   t->write_mean_ms >= 10 * t->read_mean_ms) {
 		f = finding_add(out, nout, max, FIND_FLATTERED,
 			t->write_mean_ms / t->read_mean_ms);

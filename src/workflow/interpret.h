@@ -9,7 +9,8 @@
  *    then cap / 0.7) despite different block sizes or patterns;
  *  - little: avg latency matches in-flight / IOPS at depth >= 4, so the
  *    wait is queueing, not a slow device;
- *  - tail: P99 >= 10x the median, or max >= 100x the median and >= 100 ms;
+ *  - tail: P99 >= 10x the median, or max >= 100x the median and >= 100 ms,
+ *    with a median of at least INTERP_LAT_FLOOR_MS;
  *  - flattered: buffered I/O without device counters to tell, reads
  *    > 1.5x the --expect IOPS, or reads 10x
  *    faster than writes on the same file: the number may be a cache's;
@@ -19,7 +20,8 @@
  *    completed under half of ioprobe's reads and bytes in the window, or
  *    under half of its written bytes;
  *    without counters, random reads at a median no device of the class
- *    reaches (rotational: under 0.5 ms; flash or unknown: under 10 us),
+ *    reaches (rotational: under 0.5 ms; flash or unknown: under 10 us;
+ *    never under INTERP_LAT_FLOOR_MS, the null engine's),
  *    never a median of milliseconds;
  *  - device_more (interpret_device.c): the device moved over 1.5x the
  *    bytes ioprobe did (read-ahead, write amplification, a neighbour).
@@ -34,6 +36,10 @@
 #include "results/comparison.h"
 
 #define INTERP_WALL_BAND 1.10	/* max / min within a wall */
+/* Below 1 us a latency is ioprobe's own loop and the clock, not storage
+ * (the null engine's median is about 0.1 us): no rule draws a finding
+ * from a median or mean under it. */
+#define INTERP_LAT_FLOOR_MS 0.001
 struct interp_test {
 	const char *name;
 	double iops, read_iops, write_iops;	/* per second */

@@ -147,7 +147,8 @@ static void cache_latency(const struct interp_test *t,
 	struct finding *f;
 	char a[32], b[32];
 
-	if (!t->random || !(t->read_iops > 0) || !(med > 0) || med >= limit)
+	if (!t->random || !(t->read_iops > 0) ||
+	    !(med >= INTERP_LAT_FLOOR_MS) || med >= limit)
 		return;
 	f = finding_add(out, nout, max, FIND_CACHE, med);
 	if (!f)

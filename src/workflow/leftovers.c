@@ -15,16 +15,24 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 
-/* The marker target.c leaves after a complete -c fill. */
-#define FILL_XATTR "user.ioprobe.filled"
 #define KEPT "kept"
+
+/* This host's name for the mark, "" when it has none. */
+static void host_name(char *buf, size_t len)
+{
+	if (gethostname(buf, len))
+		buf[0] = '\0';
+	buf[len - 1] = '\0';
+}
 
 int leftovers_mark(int fd, bool kept)
 {
-	char v[24];
-	int n = kept ? snprintf(v, sizeof(v), "%s", KEPT) :
-		       snprintf(v, sizeof(v), "%ld", (long)getpid());
+	char v[320], host[256];
+	int n;
 
+	host_name(host, sizeof(host));
+	n = kept ? snprintf(v, sizeof(v), "%s", KEPT) :
+		   snprintf(v, sizeof(v), "%ld@%s", (long)getpid(), host);
 	return fsetxattr(fd, LEFTOVERS_XATTR, v, (size_t)n, 0) ? -errno : 0;
 }
 
@@ -45,30 +53,36 @@ static pid_t name_pid(const char *name)
 	return (pid_t)v;
 }
 
-/* Does open file @fd carry proof that suite @pid made it?  *@none is set
- * when it carries no mark at all (or xattrs are unsupported). */
-static bool has_our_mark(int fd, pid_t pid, bool *none)
+/* What the mark of an open candidate says. */
+enum mark {
+	MARK_OURS,		/* "<pid>@<this host>" with the name's pid */
+	MARK_NONE,		/* no proof: no mark, no host in it, only the
+				 * fill marker, or no xattr support */
+	MARK_OTHER_HOST,	/* the name's pid, on another host */
+	MARK_OTHER,		/* "kept", or another pid: not a leftover */
+};
+
+/* Read the mark of @fd, the candidate for suite @pid. */
+static enum mark read_mark(int fd, pid_t pid)
 {
-	char have[64], want[24];
+	char have[320], want[24], host[256];
+	const char *at;
 	ssize_t n;
 
-	*none = false;
-	snprintf(want, sizeof(want), "%ld", (long)pid);
 	n = fgetxattr(fd, LEFTOVERS_XATTR, have, sizeof(have) - 1);
-	if (n >= 0) {
-		have[n] = '\0';
-		/* "kept", or another pid: no proof */
-		return !strcmp(have, want);
-	}
-	if (errno != ENODATA)
-		goto no_mark;
-	/* no suite mark: an older suite's file has the fill marker */
-	n = fgetxattr(fd, FILL_XATTR, have, sizeof(have) - 1);
-	if (n > 0)
-		return true;
-no_mark:
-	*none = true;
-	return false;
+	if (n < 0)
+		return MARK_NONE;	/* none, or only the fill marker */
+	have[n] = '\0';
+	snprintf(want, sizeof(want), "%ld", (long)pid);
+	at = strchr(have, '@');
+	if (!at)
+		/* an older suite's "<pid>": no host to prove it by */
+		return strcmp(have, want) ? MARK_OTHER : MARK_NONE;
+	if ((size_t)(at - have) != strlen(want) ||
+	    strncmp(have, want, strlen(want)))
+		return MARK_OTHER;
+	host_name(host, sizeof(host));
+	return host[0] && !strcmp(at + 1, host) ? MARK_OURS : MARK_OTHER_HOST;
 }
 
 /* Check and remove one candidate: DIR's entry @name for pid @pid. */
@@ -77,11 +91,9 @@ static void sweep_one(int dfd, const char *dir, const char *name, pid_t pid,
 {
 	char path[PATH_MAX];
 	struct stat st, fst;
-	bool none = false, ours;
+	enum mark m = MARK_OTHER;
 	int fd;
 
-	if (pid == getpid() || kill(pid, 0) == 0 || errno != ESRCH)
-		return;		/* alive (EPERM: someone else's) */
 	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) ||
 	    !S_ISREG(st.st_mode) || st.st_uid != geteuid())
 		return;
@@ -89,14 +101,22 @@ static void sweep_one(int dfd, const char *dir, const char *name, pid_t pid,
 			       O_NOCTTY | O_CLOEXEC);
 	if (fd < 0)
 		return;
-	ours = !fstat(fd, &fst) && fst.st_dev == st.st_dev &&
-	       fst.st_ino == st.st_ino && has_our_mark(fd, pid, &none);
+	if (!fstat(fd, &fst) && fst.st_dev == st.st_dev &&
+	    fst.st_ino == st.st_ino)
+		m = read_mark(fd, pid);
 	close(fd);
 	snprintf(path, sizeof(path), "%s%s%s", dir,
 		 dir[strlen(dir) - 1] == '/' ? "" : "/", name);
-	if (!ours) {
-		if (none)
-			fn(arg, path, pid, LEFTOVER_UNPROVEN, 0);
+	if (m == MARK_OTHER_HOST) {
+		/* its pid says nothing here, alive or gone */
+		fn(arg, path, pid, LEFTOVER_OTHER_HOST, 0);
+		return;
+	}
+	if (m == MARK_OTHER || pid == getpid() || kill(pid, 0) == 0 ||
+	    errno != ESRCH)
+		return;		/* alive (EPERM: someone else's) */
+	if (m == MARK_NONE) {
+		fn(arg, path, pid, LEFTOVER_UNPROVEN, 0);
 		return;
 	}
 	/* the name must still lead to the inode we checked */

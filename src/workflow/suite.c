@@ -261,11 +261,26 @@ int suite_history_path(struct suite *s, char *err, size_t len)
 /* Append @v to @buf ("+" between targets), once when all are equal. */
 static void join_fact(char *buf, size_t len, const char *v, bool first)
 {
-	size_t n = strlen(buf);
+	size_t n = strlen(buf), vn = strlen(v);
+	const char *p = buf;
 
-	if (first)
+	if (first) {
 		str_copy(buf, len, v);
-	else if (n < len)
+		return;
+	}
+	/* once each, in order: two PATHs on one disk read "vda", not
+	 * "vda+vda" */
+	for (;;) {
+		const char *end = strchr(p, '+');
+		size_t k = end ? (size_t)(end - p) : strlen(p);
+
+		if (k == vn && !strncmp(p, v, vn))
+			return;
+		if (!end)
+			break;
+		p = end + 1;
+	}
+	if (n < len)
 		snprintf(buf + n, len - n, "+%s", v);
 }
 

@@ -128,35 +128,43 @@ setx() { python3 -c 'import os, sys; os.setxattr(sys.argv[1], sys.argv[2], sys.a
 # gone pids: processes that ran and were reaped (pids are not reused
 # this soon)
 gone=()
-for i in 1 2 3 4 5 6; do
+for i in 1 2 3 4 5 6 7 8; do
 	sh -c 'exit 0' &
 	gone+=($!)
 	wait $!
 done
 dead=${gone[0]} dead2=${gone[1]} dead3=${gone[2]} dead4=${gone[3]}
-dead5=${gone[4]} dead6=${gone[5]}
+dead5=${gone[4]} dead6=${gone[5]} dead7=${gone[6]} dead8=${gone[7]}
 sleep 30 &
 alive=$!
 at_exit "kill $alive 2>/dev/null"
+host=$(uname -n)
 mk() { head -c 64K /dev/urandom >"$1"; }
-mk "$D/ioprobe-suite-$dead.dat"			# ours: marked with its pid
-setx "$D/ioprobe-suite-$dead.dat" user.ioprobe.suite "$dead"
+mk "$D/ioprobe-suite-$dead.dat"			# ours: its pid, this host
+setx "$D/ioprobe-suite-$dead.dat" user.ioprobe.suite "$dead@$host"
 mk "$D/ioprobe-suite-$dead2.dat"		# an older suite: fill marker
 setx "$D/ioprobe-suite-$dead2.dat" user.ioprobe.filled "65536 pattern"
 mk "$D/ioprobe-suite-$dead3.dat"		# no marker
 mk "$D/ioprobe-suite-$alive.dat"		# live pid
-setx "$D/ioprobe-suite-$alive.dat" user.ioprobe.suite "$alive"
+setx "$D/ioprobe-suite-$alive.dat" user.ioprobe.suite "$alive@$host"
 mk "$D/target.dat"				# a symlink to a marked file
-setx "$D/target.dat" user.ioprobe.suite "$dead4"
+setx "$D/target.dat" user.ioprobe.suite "$dead4@$host"
 ln -s target.dat "$D/ioprobe-suite-$dead4.dat"
 mk "$D/ioprobe-suite-$dead5.dat"		# another user's
-setx "$D/ioprobe-suite-$dead5.dat" user.ioprobe.suite "$dead5"
+setx "$D/ioprobe-suite-$dead5.dat" user.ioprobe.suite "$dead5@$host"
 chown nobody "$D/ioprobe-suite-$dead5.dat" 2>/dev/null ||
 	chown 65534 "$D/ioprobe-suite-$dead5.dat"
 mk "$D/ioprobe-suite-$dead6.dat"		# kept with --keep-file
 setx "$D/ioprobe-suite-$dead6.dat" user.ioprobe.suite kept
-kept=(ioprobe-suite-$dead3.dat ioprobe-suite-$alive.dat target.dat
-      ioprobe-suite-$dead5.dat ioprobe-suite-$dead6.dat)
+# a shared (NFS) folder: another host's suite, whose pid is gone here
+mk "$D/ioprobe-suite-$dead7.dat"
+setx "$D/ioprobe-suite-$dead7.dat" user.ioprobe.suite "$dead7@fake-host-$$"
+mk "$D/ioprobe-suite-$dead8.dat"		# an older mark, no host
+setx "$D/ioprobe-suite-$dead8.dat" user.ioprobe.suite "$dead8"
+kept=(ioprobe-suite-$dead2.dat ioprobe-suite-$dead3.dat
+      ioprobe-suite-$alive.dat target.dat ioprobe-suite-$dead5.dat
+      ioprobe-suite-$dead6.dat ioprobe-suite-$dead7.dat
+      ioprobe-suite-$dead8.dat)
 for f in "${kept[@]}"; do sha256sum "$D/$f"; done >"$T/kept.sha"
 
 run_io suite "$D" "${S[@]}" --file-size 16M --profiles latency4k
@@ -164,10 +172,15 @@ check_eq "sweep: suite exits 0" "$rc" 0
 check "sweep: one line for our marked file" grep -qx \
 	"removed a test file left by an earlier ioprobe suite (pid $dead, gone): $D/ioprobe-suite-$dead.dat" "$T/out"
 check "sweep: our marked file removed" [ ! -e "$D/ioprobe-suite-$dead.dat" ]
-check "sweep: an older suite's filled file removed" [ ! -e "$D/ioprobe-suite-$dead2.dat" ]
-check_eq "sweep: two lines, no more" "$(grep -c '^removed a test file left' "$T/out")" 2
+check_eq "sweep: one line, no more" "$(grep -c '^removed a test file left' "$T/out")" 1
 check "sweep: unmarked file kept, with a warning" \
 	grep -q "kept '$D/ioprobe-suite-$dead3.dat'" "$T/err"
+check "sweep: a fill marker names no host: kept, with a warning" \
+	grep -q "kept '$D/ioprobe-suite-$dead2.dat'" "$T/err"
+check "sweep: a mark without a host kept, with a warning" \
+	grep -q "kept '$D/ioprobe-suite-$dead8.dat'" "$T/err"
+check "sweep: another host's file listed as that host's" \
+	grep -q "kept '$D/ioprobe-suite-$dead7.dat': marked by an ioprobe on another host (pid $dead7 there)" "$T/err"
 check "sweep: kept files untouched" sha256sum --quiet -c "$T/kept.sha"
 check "sweep: the symlink kept" [ -L "$D/ioprobe-suite-$dead4.dat" ]
 check "sweep: a --keep-file file kept" [ -e "$D/ioprobe-suite-$dead6.dat" ]

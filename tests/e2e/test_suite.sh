@@ -18,6 +18,20 @@ check "summary has a row per test" \
 check "findings printed" grep -q '^findings:' "$T/out"
 check "history path printed" grep -q "history: 3 rows appended to $H" "$T/out"
 check_eq "test file deleted" "$(ls "$T/d" | wc -l)" 0
+# The null engine completes in ioprobe's own loop (a median of 0.1 us):
+# no finding may be drawn from that, neither a cache nor a tail stall.
+# Its two PATHs share one disk, which the device column names once.
+mkdir -p "$T/dn" "$T/dn2"
+run_io suite "$T/dn" "$T/dn2" --label null --engine null \
+	--profiles latency4k --duration 1 --warmup 0 --file-size 16M \
+	--history "$T/hist/null.csv"
+check_eq "null engine suite exits 0" "$rc" 0
+check "null engine suite draws no finding" \
+	bash -c "grep -A1 '^findings:' '$T/out' | tail -n1 | \
+		grep -q '^  - nothing stands out'"
+dev=$(python3 -c "import csv, sys; print(list(csv.DictReader(open(sys.argv[1])))[0]['device'])" "$T/hist/null.csv")
+check "two PATHs on one disk: device column '$dev' names it once" \
+	bash -c "[ -n '$dev' ] && [ '$dev' = '${dev%%+*}' ]"
 python3 - "$H" >"$T/py" 2>&1 <<'PY'
 import csv, json, os, sys
 h = sys.argv[1]

@@ -147,7 +147,7 @@ static void second_signal_removes_and_exits(void **state)
 }
 
 struct seen {
-	int removed, unproven, failed;
+	int removed, unproven, failed, other_host;
 };
 
 static void count_leftover(void *arg, const char *path, pid_t pid,
@@ -162,6 +162,8 @@ static void count_leftover(void *arg, const char *path, pid_t pid,
 		s->removed++;
 	else if (v == LEFTOVER_UNPROVEN)
 		s->unproven++;
+	else if (v == LEFTOVER_OTHER_HOST)
+		s->other_host++;
 	else
 		s->failed++;
 }
@@ -186,20 +188,21 @@ static int leftover(char *path, size_t len, long pid, const char *mark)
 static void sweep_removes_only_proven_files(void **state)
 {
 	char gone_p[128], none_p[128], kept_p[128], live_p[128], other_p[128];
-	char link_p[128], v[24];
+	char link_p[128], host_p[128], old_p[128], v[320], host[256];
 	struct seen seen = { 0 };
-	pid_t gone[5];
+	pid_t gone[7];
 	int i, st;
 
 	(void)state;
-	for (i = 0; i < 5; i++) {	/* pids that ran and were reaped */
+	assert_int_equal(gethostname(host, sizeof(host)), 0);
+	for (i = 0; i < 7; i++) {	/* pids that ran and were reaped */
 		gone[i] = fork();
 		assert_true(gone[i] >= 0);
 		if (!gone[i])
 			_exit(0);
 		waitpid(gone[i], &st, 0);
 	}
-	snprintf(v, sizeof(v), "%ld", (long)gone[0]);
+	snprintf(v, sizeof(v), "%ld@%s", (long)gone[0], host);
 	if (leftover(gone_p, sizeof(gone_p), gone[0], v)) {
 		if (errno == ENOTSUP)
 			skip();
@@ -207,18 +210,27 @@ static void sweep_removes_only_proven_files(void **state)
 	}
 	assert_int_equal(leftover(none_p, sizeof(none_p), gone[1], NULL), 0);
 	assert_int_equal(leftover(kept_p, sizeof(kept_p), gone[2], "kept"), 0);
-	snprintf(v, sizeof(v), "%ld", (long)getpid());
+	snprintf(v, sizeof(v), "%ld@%s", (long)getpid(), host);
 	assert_int_equal(leftover(live_p, sizeof(live_p), getpid(), v), 0);
 	/* a mark naming another pid proves nothing */
 	assert_int_equal(leftover(other_p, sizeof(other_p), gone[3], v), 0);
 	snprintf(link_p, sizeof(link_p), "%s/ioprobe-suite-%ld.dat", dir,
 		 (long)gone[4]);
 	assert_int_equal(symlink(gone_p, link_p), 0);
+	/* a shared folder: another host's suite, its pid gone here */
+	snprintf(v, sizeof(v), "%ld@fake-host-of-test", (long)gone[5]);
+	assert_int_equal(leftover(host_p, sizeof(host_p), gone[5], v), 0);
+	/* an older mark without a host */
+	snprintf(v, sizeof(v), "%ld", (long)gone[6]);
+	assert_int_equal(leftover(old_p, sizeof(old_p), gone[6], v), 0);
 
 	assert_int_equal(leftovers_sweep(dir, count_leftover, &seen), 0);
 	assert_int_equal(seen.removed, 1);
-	assert_int_equal(seen.unproven, 1);
+	assert_int_equal(seen.unproven, 2);
+	assert_int_equal(seen.other_host, 1);
 	assert_int_equal(seen.failed, 0);
+	assert_int_equal(access(host_p, F_OK), 0);
+	assert_int_equal(access(old_p, F_OK), 0);
 	assert_int_equal(access(gone_p, F_OK), -1);
 	assert_int_equal(access(none_p, F_OK), 0);
 	assert_int_equal(access(kept_p, F_OK), 0);

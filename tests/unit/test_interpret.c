@@ -179,6 +179,36 @@ static void test_tail(void **state)
 	assert_int_equal(n, 2);
 }
 
+/* The null engine's latencies: a median of 0.1 us is ioprobe's own loop,
+ * so neither its tail nor its median nor a read/write ratio is a
+ * finding, whatever the scheduler did to the P99 and max. */
+static void test_null_engine_silent(void **state)
+{
+	struct interp_test t = mk("latency4k", 3.0e7, 1, K4, true);
+	struct interp_env env = { .mem_bytes = 24ull << 30 };
+	struct finding f[4];
+	size_t n = 0;
+
+	(void)state;
+	t.p50_ms = t.read_p50_ms = 0.0001;
+	t.p99_ms = 0.004;
+	t.max_ms = 150;
+	t.media = MEDIA_ROTATIONAL;
+	t.device = "vda";
+	interp_tail(&t, f, &n, 4);
+	interp_cache(&t, &env, f, &n, 4);
+	t = mk("mixed8k", 2.0e7, 0.7, K8, true);
+	t.read_mean_ms = 0.0002;
+	t.write_mean_ms = 0.004;
+	interp_flattered(&t, &env, f, &n, 4);
+	assert_int_equal(n, 0);
+	/* at the floor, the tail rule speaks again */
+	t.p50_ms = 0.001;	/* INTERP_LAT_FLOOR_MS */
+	t.p99_ms = 0.02;
+	interp_tail(&t, f, &n, 4);
+	assert_int_equal(n, 1);
+}
+
 static void test_flattered(void **state)
 {
 	struct interp_test t = mk("randread4k", 20000, 1, K4, true);
@@ -519,6 +549,7 @@ int main(void)
 		cmocka_unit_test(test_wall_silent),
 		cmocka_unit_test(test_little),
 		cmocka_unit_test(test_tail),
+		cmocka_unit_test(test_null_engine_silent),
 		cmocka_unit_test(test_flattered),
 		cmocka_unit_test(test_burst),
 		cmocka_unit_test(test_interpret_all),

@@ -479,6 +479,46 @@ static void test_effective_distribution_from_profile(void **state)
 	check_effective(one, 1, "text-effective-distribution-abs-truncated.expected.txt");
 }
 
+/* -rdpct ranges too small for an aligned start on 100 KiB at 4 KiB:
+ * DiskSpd hands their I/O share to a neighbour and grows single starts
+ * to meet the next range (its IORequestGenerator unit test's cases). */
+static void test_effective_distribution_degenerate(void **state)
+{
+	static const struct dist_range rollover[] = {
+		{ 10, 10 }, { 10, 10 }, { 10, 1 }, { 70, 0 },
+	}, tail[] = {
+		{ 10, 96 }, { 10, 3 }, { 80, 1 },
+	}, smaller[] = {
+		{ 10, 5 }, { 10, 1 }, { 80, 0 },
+	}, combine[] = {
+		{ 10, 1 }, { 10, 1 }, { 80, 0 },
+	}, repeated[] = {
+		{ 10, 1 }, { 10, 1 }, { 10, 1 }, { 10, 1 }, { 10, 1 },
+		{ 50, 0 },
+	};
+	static const struct {
+		const struct dist_range *d;
+		uint32_t n;
+		const char *golden;
+	} c[] = {
+		{ rollover, 4, "text-effective-distribution-pct-degenerate-rollover.expected.txt" },
+		{ tail, 3, "text-effective-distribution-pct-degenerate-tail.expected.txt" },
+		{ smaller, 3, "text-effective-distribution-pct-degenerate-smaller.expected.txt" },
+		{ combine, 3, "text-effective-distribution-pct-degenerate-combine.expected.txt" },
+		{ repeated, 6, "text-effective-distribution-pct-degenerate-repeated.expected.txt" },
+	};
+	static const uint32_t one[] = { 0 };
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		start_results();
+		add_profiled("testfile.dat", DIST_PCT, c[i].d, c[i].n,
+			     100 * KIB);
+		check_effective(one, 1, c[i].golden);
+	}
+}
+
 static int teardown(void **state)
 {
 	(void)state;
@@ -495,6 +535,7 @@ int main(void)
 		cmocka_unit_test(test_layout_lines),
 		cmocka_unit_test(test_effective_distribution),
 		cmocka_unit_test(test_effective_distribution_from_profile),
+		cmocka_unit_test(test_effective_distribution_degenerate),
 	};
 
 	return cmocka_run_group_tests(tests, find_golden, teardown);

@@ -291,6 +291,21 @@ static void test_dist_pct(void **state)
 	assert_int_equal(d[2].start, 50 * M);
 	assert_true(share_in(&o, sz, 50 * M, sz) == 0.0);
 	assert_true(fabs(share_in(&o, sz, 0, 10 * M) - 0.80) < 0.01);
+
+	/* -rdpct10/96:10/3:80/1 on 100 KiB: the last 1 % holds no aligned
+	 * 4 KiB start, so its 80 % goes to [96 KiB, 100 KiB) with the 10 %
+	 * of the range before (DiskSpd), not spread over the first range */
+	o.ndist = 3;
+	o.dist_ranges[0] = (struct dist_range){ 10, 96 };
+	o.dist_ranges[1] = (struct dist_range){ 10, 3 };
+	o.dist_ranges[2] = (struct dist_range){ 80, 1 };
+	init_ok(&w, &o, 100 * K, 0, 0, 7, NULL);
+	assert_int_equal(workload_dist(&w, &d), 2);
+	assert_int_equal(d[1].start, 96 * K);
+	assert_int_equal(d[1].end, 100 * K);
+	assert_int_equal(d[1].io_pct, 90);
+	assert_true(fabs(share_in(&o, 100 * K, 96 * K, 100 * K) - 0.90) <
+		    0.01);
 }
 
 static void test_dist_abs_truncated(void **state)
