@@ -66,6 +66,27 @@ static void dir_rate(const struct results *r, struct time_set *t, int target,
 	}
 }
 
+static bool any_positive(const double *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (v[i] > 0)
+			return true;
+	return false;
+}
+
+/* Line @i of the rate chart (0 total, 1 read, 2 write), by which
+ * directions have I/Os: with both, all three; a direction alone is its
+ * own total, so one line (not two on top of each other and a flat zero);
+ * with none, the total. */
+static bool draw_line(const bool seen[3], size_t i)
+{
+	if (i == 0)
+		return seen[1] == seen[2];
+	return seen[i];
+}
+
 static void rate_chart(const struct results *r, struct time_set *t,
 		       bool mib, FILE *f)
 {
@@ -73,14 +94,19 @@ static void rate_chart(const struct results *r, struct time_set *t,
 	static const char *const col[] = { COL_READ, COL_WRITE, COL_TOTAL };
 	static const enum io_dir order[] = { DIR_COUNT, DIR_READ, DIR_WRITE };
 	struct chart_line l[3];
-	size_t i;
+	bool seen[3];
+	size_t i, n = 0;
 
 	for (i = 0; i < 3; i++) {
 		dir_rate(r, t, -1, order[i], mib, t->v + i * t->n);
-		set_line(&l[i], t, i, col[order[i]], name[order[i]]);
+		seen[i] = any_positive(t->v + i * t->n, t->n);
 	}
+	for (i = 0; i < 3; i++)
+		if (draw_line(seen, i))
+			set_line(&l[n++], t, i, col[order[i]],
+				 name[order[i]]);
 	chart_time(f, mib ? "MiB/s over time" : "IOPS over time",
-		   mib ? "MiB/s" : "IOPS", l, 3, chart_fmt_count, false);
+		   mib ? "MiB/s" : "IOPS", l, n, chart_fmt_count, false);
 }
 
 static void target_chart(const struct results *r, struct time_set *t,
