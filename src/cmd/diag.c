@@ -41,13 +41,14 @@ void diag_note(enum note_kind kind, const char *text)
 			text);
 }
 
-void diag_notes(const struct notes *ns)
+void diag_notes(const struct notes *ns, bool quiet)
 {
 	uint32_t i;
 
 	for (i = 0; i < ns->n && i < NOTES_MAX; i++)
-		diag_note(ns->v[i].kind, ns->v[i].text);
-	if (ns->dropped)
+		if (!quiet || ns->v[i].kind == NOTE_WARNING)
+			diag_note(ns->v[i].kind, ns->v[i].text);
+	if (ns->dropped && !quiet)
 		notef("%u more notes not shown", ns->dropped);
 }
 

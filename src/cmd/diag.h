@@ -6,6 +6,7 @@
 #ifndef IOPROBE_DIAG_H
 #define IOPROBE_DIAG_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "lib/notes.h"
@@ -15,8 +16,9 @@ void notef(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* One line of @kind: "ioprobe: KIND: TEXT", or TEXT alone (NOTE_PLAIN). */
 void diag_note(enum note_kind kind, const char *text);
-/* Every note of @ns in order, then how many did not fit, if any. */
-void diag_notes(const struct notes *ns);
+/* Every note of @ns in order, then how many did not fit, if any;
+ * @quiet (--quiet): its warnings only, as the run's own lines. */
+void diag_notes(const struct notes *ns, bool quiet);
 /* run_options.say and .dots: @arg is unused. */
 void diag_say(void *arg, enum note_kind kind, const char *text);
 void diag_dots(void *arg, size_t n);

@@ -106,7 +106,7 @@ static int fleet_cmd_report(struct fleet_run *fr)
 		status = 1;
 	}
 	ret = output_all(m, &warn, err, sizeof(err));
-	diag_notes(&warn);
+	diag_notes(&warn, false);
 	if (ret) {
 		fprintf(stderr, "ioprobe: error: %s\n", err);
 		status = 1;
@@ -142,7 +142,8 @@ static int fleet_cmd_own_outputs(const struct fleet_run *fr)
 int fleet_cmd_run(const struct profile *p)
 {
 	/* rank 0 says the run's notes and -P dots, every rank its warnings */
-	const struct run_options base = { .say = diag_say, .dots = diag_dots };
+	const struct run_options base = { .say = diag_say, .dots = diag_dots,
+					  .quiet = p->quiet };
 	const struct fleet_run_how how = { .base = &base };
 	struct fleet_run *fr;
 	struct fleet f;

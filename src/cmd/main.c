@@ -54,7 +54,7 @@ static int print_outputs(const struct results *r, char *err, size_t len)
 	struct notes warn = { 0 };
 	int ret = output_all(r, &warn, err, len);
 
-	diag_notes(&warn);
+	diag_notes(&warn, false);
 	if (ret)
 		fprintf(stderr, "ioprobe: error: %s\n", err);
 	return ret;
@@ -143,7 +143,7 @@ int main(int argc, char **argv)
 
 	profile_init(&p);
 	action = cli_parse(argc, argv, &p, err, sizeof(err));
-	diag_notes(&p.notes);	/* said while parsing: before the error */
+	diag_notes(&p.notes, p.quiet);	/* said while parsing: before the error */
 	/* under mpirun rank 0 alone answers these, once */
 	if (action != CLI_RUN && fleet_cmd_quiet_rank()) {
 		profile_release(&p);

@@ -509,7 +509,7 @@ static int suite_prepare(struct suite_cli *c)
 		sweep_leftovers(c);
 	ret = suite_check_profiles(s, err, len);
 	for (i = 0; suite_fleet_speaks(&c->sf) && i < s->ntmpl; i++)
-		diag_notes(&s->tmpl[i].notes);	/* said while parsing */
+		diag_notes(&s->tmpl[i].notes, s->o.quiet);	/* said parsing */
 	if (ret)
 		return 2;
 	if (suite_check_space(s, err, len))

@@ -206,7 +206,7 @@ static int sweep_go(struct sweep_cli *c)
 
 	ret = sweep_prepare(s, err, sizeof(err));
 	if (s->base_ok)	/* said while parsing the switches */
-		diag_notes(&s->base.notes);
+		diag_notes(&s->base.notes, s->o.quiet);
 	if (ret) {
 		fprintf(stderr, "ioprobe: error: %s\n", err);
 		return ret == -EINVAL ? 2 : 1;

@@ -62,7 +62,7 @@ static void run_pause(const struct run_ctx *c)
 }
 
 /* A line for the caller to print (run_options.say): library code never
- * prints.  --quiet keeps the notes and DiskSpd's lines, not warnings. */
+ * prints.  --quiet keeps the warnings only. */
 __attribute__((format(printf, 3, 4)))
 static void run_say(const struct run_ctx *c, enum note_kind kind,
 		    const char *fmt, ...)

@@ -68,6 +68,11 @@ check "terminal: the report on stdout has no status line" \
 check_eq "piped: nothing on stderr" "$(wc -c <"$T/piped.err")" 0
 "$IOPROBE" --quiet --no-findings -b4K -r -t1 -o1 -g2000i -W0 -d1 "$f" >/dev/null 2>"$T/q.err"
 check_eq "--quiet piped: nothing on stderr" "$(wc -c <"$T/q.err")" 0
+# a switch's note (-vs) is a note too: --quiet keeps warnings only
+"$IOPROBE" --quiet --no-findings -vs -P100 -b4K -r -t1 -o1 -g2000i -W0 -d1 "$f" >/dev/null 2>"$T/qn.err"
+check_eq "--quiet: no switch notes, no -P dots" "$(head -c 200 "$T/qn.err")" ""
+"$IOPROBE" -vs -b4K -r -t1 -o1 -g2000i -W0 -d1 "$f" >/dev/null 2>"$T/qn.err"
+check "without --quiet: the -vs note" grep -q '^ioprobe: note: -vs' "$T/qn.err"
 term quiet "'$IOPROBE' --quiet --no-findings -b4K -r -t1 -o1 -g2000i -W1 -d2 '$f' >'$T/quiet.out'"
 sleep 2
 pane quiet >"$T/q1"

@@ -166,6 +166,14 @@ mpi 2 suite --duration x "$T"
 check_eq "a bad suite option under mpirun: said once" \
 	"$(grep -c '^ioprobe: error: ' "$T/err")" 1
 
+# --quiet holds under mpirun as without it: no -P dots, no notes
+mpi 2 --quiet -P100 -vs --engine=null -d1 -W0 -t1 -o1 -b4k -c1M "$T/q-{rank}.dat"
+check_eq "--quiet under mpirun: exit status" "$rc" 0
+check_eq "--quiet under mpirun: nothing on stderr" "$(head -c 300 "$T/err")" ""
+mpi 2 -P100 -vs --engine=null -d1 -W0 -t1 -o1 -b4k -c1M "$T/q-{rank}.dat"
+check "without --quiet under mpirun: the dots and the -vs note" \
+	bash -c "grep -q '\.\.\.' '$T/err' && grep -q -- '-vs' '$T/err'"
+
 # CSV and HTML carry the rank table
 mpi 2 -d1 -W0 -t1 -o1 -b4k -r -L -c1M -Rcsv --output "html:$T/ranks.html" \
 	"$T/c-{rank}.dat"
