@@ -35,26 +35,33 @@ void fmt_factor(char *buf, size_t len, double x)
 		snprintf(buf, len, x >= 10 ? "×%.0f" : "×%.2f", x);
 }
 
-void fmt_count(char *buf, size_t len, double v)
+void fmt_grouped(char *buf, size_t len, double v, int decimals)
 {
-	char digits[32];
-	size_t n, i, o = 0;
+	char digits[64];
+	size_t n, i, whole, o = 0;
 
 	if (!isfinite(v) || v < 0)
 		v = 0;
-	if (v < 100) {
-		snprintf(buf, len, "%.1f", v);
-		return;
-	}
-	snprintf(digits, sizeof(digits), "%.0f", v);
+	snprintf(digits, sizeof(digits), "%.*f", decimals, v);
 	n = strlen(digits);
+	whole = strcspn(digits, ".");
 	for (i = 0; i < n && o + 2 < len; i++) {
-		if (i && (n - i) % 3 == 0)
+		if (i && i < whole && (whole - i) % 3 == 0)
 			buf[o++] = ',';
 		buf[o++] = digits[i];
 	}
 	if (len)
 		buf[o < len ? o : len - 1] = '\0';
+}
+
+void fmt_count(char *buf, size_t len, double v)
+{
+	if (!isfinite(v) || v < 0)
+		v = 0;
+	if (v < 100)
+		snprintf(buf, len, "%.1f", v);
+	else
+		fmt_grouped(buf, len, v, 0);
 }
 
 void fmt_latency_ms(char *buf, size_t len, double ms)

@@ -18,6 +18,10 @@ void fmt_factor(char *buf, size_t len, double x);
  * one decimal under 100 ("99.4"); 0 for a negative or non-finite @v. */
 void fmt_count(char *buf, size_t len, double v);
 
+/* @v with @decimals decimals and "," every three digits of the whole
+ * part: "30,456.32"; 0 for a negative or non-finite @v. */
+void fmt_grouped(char *buf, size_t len, double v, int decimals);
+
 /* A latency in ms as a person reads it: "400 ns", "4.90 µs", "850 µs",
  * "4.90 ms", "25.1 ms", "256 ms", "1.5 s", "120 s" (s from 1,000 ms; ns
  * under 1 µs, so a page-cache hit never reads "0 µs"). */

@@ -143,3 +143,11 @@ void chart_fmt_latency_parts(char *val, size_t vlen, char *unit,
 	snprintf(unit, ulen, "%s", sp ? sp + 1 : "");
 	snprintf(val, vlen, "%.*s", sp ? (int)(sp - b) : (int)strlen(b), b);
 }
+
+void chart_td_number(FILE *f, double v, int decimals)
+{
+	char b[64];
+
+	fmt_grouped(b, sizeof(b), v, decimals);
+	fprintf(f, "<td>%s</td>", b);
+}

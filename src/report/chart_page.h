@@ -38,6 +38,10 @@ void chart_where_row(FILE *f, const char *key, const char *value,
 		     bool code);
 void chart_where_end(FILE *f);
 
+/* A table cell of @v with @decimals decimals and thousands separators:
+ * "<td>30,456.32</td>". */
+void chart_td_number(FILE *f, double v, int decimals);
+
 /* A latency split for a headline card: @val "2.50" and @unit "ms", "µs"
  * or "s" (s from 1,000 ms), as fmt_latency_ms() words it, with two
  * decimals under 10 µs and ns under 1 µs (a cache or the null engine). */

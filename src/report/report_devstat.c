@@ -12,6 +12,7 @@
 
 #include "lib/emit.h"
 #include "lib/util.h"
+#include "report/chart_page.h"
 #include "results/devstat.h"
 
 #define MIB 1048576.0
@@ -214,8 +215,11 @@ static void html_row(const char *name, const char *role, uint64_t reads,
 	emit_escaped(f, name);
 	fputs("</td><td class=\"l\">", f);
 	emit_escaped(f, role);
-	fprintf(f, "</td><td>%" PRIu64 "</td><td>%" PRIu64 "</td>"
-		   "<td>%.2f</td><td>%.2f</td>", reads, writes, rmib, wmib);
+	fputs("</td>", f);
+	chart_td_number(f, (double)reads, 0);
+	chart_td_number(f, (double)writes, 0);
+	chart_td_number(f, rmib, 2);
+	chart_td_number(f, wmib, 2);
 }
 
 static void html_target(const struct results *r, uint32_t i, FILE *f)

@@ -181,9 +181,11 @@ static void thread_table(const struct results *r, struct agg *a, FILE *f)
 		fprintf(f, "<tr><td>%" PRIu32 "</td><td class=\"l\">",
 			row->thread);
 		emit_escaped(f, r->targets[row->target].path);
-		fprintf(f, "</td><td>%" PRIu64 "</td><td>%" PRIu64 "</td>"
-			"<td>%.2f</td><td>%.2f</td>", row->dir[DIR_READ].ios,
-			row->dir[DIR_WRITE].ios, a->iops, a->mib_s);
+		fputs("</td>", f);
+		chart_td_number(f, (double)row->dir[DIR_READ].ios, 0);
+		chart_td_number(f, (double)row->dir[DIR_WRITE].ios, 0);
+		chart_td_number(f, a->iops, 2);
+		chart_td_number(f, a->mib_s, 2);
 		if (a->lat.count)
 			fprintf(f, "<td>%.3f</td><td>%.3f</td>",
 				hist_mean_ns(&a->lat) / 1e6,

@@ -127,10 +127,13 @@ run_io --engine=null -d2 -W0 -L -D500 -t1 -o4 -r -w30 -b4K -c4M \
 check_eq "run: exit status" "$rc" 0
 shot run "$T/run.html"
 # The per-thread I/O counts, IOPS and MiB/s of the text report's Total IO
-# table are the page's per-thread table.
+# table are the page's per-thread table, with thousands separators.
 mapfile -t nums < <(sed -n '/^Total IO$/,/^total:/p' "$T/out" |
 	awk -F'|' '$1 ~ /^ *[0-9]+ *$/ { gsub(/ /, "", $3); gsub(/ /, "", $4);
-		gsub(/ /, "", $5); print $3; print $4; print $5 }')
+		gsub(/ /, "", $5); print $3; print $4; print $5 }' |
+	python3 -c "import sys
+for x in sys.stdin.read().split():
+    print(format(float(x), ',.2f') if '.' in x else format(int(x), ','))")
 check "run: the text report has per-thread rows" test "${#nums[@]}" -ge 6
 in_dom run "the text report's per-thread I/Os, MiB/s and IOPS" "${nums[@]}"
 total=$(sed -n 's/^total: *[0-9]* *| *\([0-9]*\) *|.*/\1/p' "$T/out" | head -1)

@@ -54,6 +54,16 @@ static void counts(void **state)
 	assert_string_equal(b, "0.0");
 	fmt_count(b, 4, 123456);	/* truncated, still terminated */
 	assert_int_equal(b[3], '\0');
+	fmt_grouped(b, sizeof(b), 30456.324, 2);
+	assert_string_equal(b, "30,456.32");
+	fmt_grouped(b, sizeof(b), 999.996, 2);
+	assert_string_equal(b, "1,000.00");
+	fmt_grouped(b, sizeof(b), 63948, 0);
+	assert_string_equal(b, "63,948");
+	fmt_grouped(b, sizeof(b), 118.97, 2);
+	assert_string_equal(b, "118.97");
+	fmt_grouped(b, sizeof(b), NAN, 1);
+	assert_string_equal(b, "0.0");
 }
 
 static void latencies(void **state)
