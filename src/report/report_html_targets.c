@@ -13,6 +13,7 @@
 #include "lib/emit.h"
 #include "lib/fmt.h"
 #include "report/chart.h"
+#include "report/chart_page.h"
 #include "results/results_targets.h"
 
 #define TB_W 1000
@@ -83,8 +84,11 @@ static void row(FILE *f, const char *name, const char *path,
 	fputs("</td><td class=\"l\">", f);
 	emit_escaped(f, path);
 	fmt_count(v, sizeof(v), t->iops);
-	fprintf(f, "</td><td>%" PRIu64 "</td><td>%s</td><td>%.2f</td>"
-		"<td>%.1f %%</td>", t->ios, v, t->mib_s, t->share_pct);
+	fputs("</td>", f);
+	chart_td_number(f, (double)t->ios, 0);
+	fprintf(f, "<td>%s</td>", v);
+	chart_td_number(f, t->mib_s, 2);
+	fprintf(f, "<td>%.1f %%</td>", t->share_pct);
 	if (t->has_lat)
 		fprintf(f, "<td>%.3f</td><td>%.3f</td>", t->lat_mean_ns / 1e6,
 			(double)t->lat_p99_ns / 1e6);
