@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -18,6 +19,7 @@
 #include "lib/path.h"
 #include "lib/readfile.h"
 #include "lib/util.h"
+#include "report/output.h"
 
 /* A row is at most this long; fields are bounded by struct history_row. */
 #define LINE_MAX_BYTES 8192
@@ -453,4 +455,24 @@ int history_json_path(const char *history_path, const char *rel, char *out,
 		n = snprintf(out, len, "%.*s/%s",
 			     (int)(slash - history_path), history_path, rel);
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+int history_save_json(const char *history_path, const struct results *r,
+		      const char *stamp, const char *label, const char *test,
+		      char *rel, size_t rlen, char *err, size_t errlen)
+{
+	char lab[64], abs[PATH_MAX];
+	int ret;
+
+	str_safe_name(lab, sizeof(lab), label ? label : "nolabel");
+	snprintf(rel, rlen, "results/%s-%s-%s-%d.json", stamp, lab, test,
+		 (int)getpid());
+	if (history_json_path(history_path, rel, abs, sizeof(abs)))
+		return errf(err, errlen, ENAMETOOLONG, "the path of '%s' "
+			    "beside '%s' is too long", rel, history_path);
+	ret = path_mkdir_parents(abs);
+	if (ret)
+		return errf(err, errlen, -ret, "cannot create the folder of "
+			    "'%s': %s", abs, strerror(-ret));
+	return output_file(r, FORMAT_JSON, abs, err, errlen);
 }

@@ -122,4 +122,14 @@ void history_release(struct history *h);
 int history_json_path(const char *history_path, const char *rel, char *out,
 		      size_t len);
 
+struct results;
+/* Save @r as the JSON result of test @test beside the history
+ * @history_path, as results/STAMP-LABEL-TEST-PID.json (@label made safe
+ * for a file name, "nolabel" when NULL), creating the folder; the path
+ * relative to the history's folder goes to @rel (what a row's json column
+ * holds).  0, or -errno with the reason in @err. */
+int history_save_json(const char *history_path, const struct results *r,
+		      const char *stamp, const char *label, const char *test,
+		      char *rel, size_t rlen, char *err, size_t errlen);
+
 #endif

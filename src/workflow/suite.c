@@ -381,21 +381,10 @@ static void suite_warn(const struct suite *s, const char *msg)
 static void save_json(struct suite *s, const struct results *r,
 		      struct history_row *row, const char *compact)
 {
-	char lab[64], rel[256], abs[PATH_MAX], err[512], msg[640];
-	int ret;
+	char rel[256], err[PATH_MAX + 512], msg[PATH_MAX + 640];
 
-	str_safe_name(lab, sizeof(lab), s->o.label);
-	snprintf(rel, sizeof(rel), "results/%s-%s-%s-%d.json", compact, lab,
-		 row->test, (int)getpid());
-	if (history_json_path(s->hist, rel, abs, sizeof(abs)))
-		return;
-	ret = path_mkdir_parents(abs);
-	if (!ret)
-		ret = output_file(r, FORMAT_JSON, abs, err, sizeof(err));
-	else
-		errf(err, sizeof(err), -ret, "cannot create the folder of "
-		     "'%s': %s", abs, strerror(-ret));
-	if (ret) {
+	if (history_save_json(s->hist, r, compact, s->o.label, row->test,
+			      rel, sizeof(rel), err, sizeof(err))) {
 		snprintf(msg, sizeof(msg), "the JSON result of %s was not "
 			 "saved: %s", row->test, err);
 		suite_warn(s, msg);

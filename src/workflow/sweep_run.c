@@ -38,21 +38,10 @@ static void save_json(const struct sweep *s, const struct results *r,
 		      const char *test, const char *stamp, char *rel_out,
 		      size_t rlen)
 {
-	char lab[64], rel[256], abs[PATH_MAX], err[512], msg[1024];
-	int ret;
+	char rel[256], err[PATH_MAX + 512], msg[PATH_MAX + 640];
 
-	str_safe_name(lab, sizeof(lab), s->o.label ? s->o.label : "nolabel");
-	snprintf(rel, sizeof(rel), "results/%s-%s-%s-%d.json", stamp, lab,
-		 test, (int)getpid());
-	if (history_json_path(s->hist, rel, abs, sizeof(abs)))
-		return;
-	ret = path_mkdir_parents(abs);
-	if (!ret)
-		ret = output_file(r, FORMAT_JSON, abs, err, sizeof(err));
-	else
-		errf(err, sizeof(err), -ret, "cannot create the folder of "
-		     "'%s': %s", abs, strerror(-ret));
-	if (ret) {
+	if (history_save_json(s->hist, r, stamp, s->o.label, test, rel,
+			      sizeof(rel), err, sizeof(err))) {
 		snprintf(msg, sizeof(msg), "the JSON result of %s was not "
 			 "saved: %s", test, err);
 		sweep_warn(s, msg);
