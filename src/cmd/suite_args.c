@@ -182,20 +182,11 @@ static int check_html_opt(const char *path)
 
 /* ---- the table: a setter per checked value, the rest set by field ---- */
 
-static int bad(char *err, size_t errlen, const char *opt, const char *v,
-	       const char *why)
-{
-	char esc[256];
-
-	return errf(err, errlen, EINVAL, "invalid %s '%s': %s", opt,
-		    opt_shown(esc, sizeof(esc), v), why);
-}
-
 static int set_label(void *ctx, const char *v, char *err, size_t errlen)
 {
 	if (str_has_control(v))
-		return bad(err, errlen, "--label", v,
-			   "control characters are not allowed");
+		return opt_bad_value(err, errlen, "--label", v,
+				     "control characters are not allowed");
 	((struct suite_opts *)ctx)->label = v;
 	return 0;
 }
@@ -203,7 +194,8 @@ static int set_label(void *ctx, const char *v, char *err, size_t errlen)
 static int set_profiles(void *ctx, const char *v, char *err, size_t errlen)
 {
 	if (has_empty_piece(v))
-		return bad(err, errlen, "--profiles", v, "empty profile name");
+		return opt_bad_value(err, errlen, "--profiles", v,
+				     "empty profile name");
 	((struct suite_opts *)ctx)->profiles = v;
 	return 0;
 }
@@ -211,15 +203,16 @@ static int set_profiles(void *ctx, const char *v, char *err, size_t errlen)
 static int set_duration(void *ctx, const char *v, char *err, size_t errlen)
 {
 	if (parse_seconds(v, 1, &((struct suite_opts *)ctx)->duration_s))
-		return bad(err, errlen, "--duration", v,
-			   "expected whole seconds, 1 or more");
+		return opt_bad_value(err, errlen, "--duration", v,
+				     "expected whole seconds, 1 or more");
 	return 0;
 }
 
 static int set_warmup(void *ctx, const char *v, char *err, size_t errlen)
 {
 	if (parse_seconds(v, 0, &((struct suite_opts *)ctx)->warmup_s))
-		return bad(err, errlen, "--warmup", v, "expected whole seconds");
+		return opt_bad_value(err, errlen, "--warmup", v,
+				     "expected whole seconds");
 	return 0;
 }
 
@@ -228,8 +221,9 @@ static int set_file_size(void *ctx, const char *v, char *err, size_t errlen)
 	struct suite_opts *o = ctx;
 
 	if (parse_size(v, 1, &o->file_bytes) || o->file_bytes < (1u << 20))
-		return bad(err, errlen, "--file-size", v, "expected a size of "
-			   "1M or more, such as 256M or 4G");
+		return opt_bad_value(err, errlen, "--file-size", v,
+				     "expected a size of 1M or more, "
+				     "such as 256M or 4G");
 	return 0;
 }
 
@@ -238,18 +232,19 @@ static int set_expect(void *ctx, const char *v, char *err, size_t errlen)
 	int ret = parse_expect(v, ctx);
 
 	if (ret == -EEXIST)
-		return bad(err, errlen, "--expect", v, "a key is given twice");
+		return opt_bad_value(err, errlen, "--expect", v,
+				     "a key is given twice");
 	if (ret)
-		return bad(err, errlen, "--expect", v,
-			   "expected iops=N,mbps=N (MiB/s)");
+		return opt_bad_value(err, errlen, "--expect", v,
+				     "expected iops=N,mbps=N (MiB/s)");
 	return 0;
 }
 
 static int set_engine(void *ctx, const char *v, char *err, size_t errlen)
 {
 	if (!engine_name_canonical(v))
-		return bad(err, errlen, "--engine", v,
-			   "expected io_uring, libaio, sync or null");
+		return opt_bad_value(err, errlen, "--engine", v,
+				     "expected io_uring, libaio, sync or null");
 	((struct suite_opts *)ctx)->engine = v;
 	return 0;
 }

@@ -70,20 +70,12 @@ static int parse_slo(const char *s, double *ms)
 
 /* ---- the table: a setter per checked value, the rest set by field ---- */
 
-static int bad(char *err, size_t errlen, const char *opt, const char *v,
-	       const char *why)
-{
-	char esc[256];
-
-	return errf(err, errlen, EINVAL, "invalid %s '%s': %s", opt,
-		    opt_shown(esc, sizeof(esc), v), why);
-}
-
 static int set_label(void *ctx, const char *v, char *err, size_t errlen)
 {
 	if (str_has_control(v))
-		return bad(err, errlen, "--label", v, "expected a name "
-			   "without control characters");
+		return opt_bad_value(err, errlen, "--label", v,
+				     "expected a name without control "
+				     "characters");
 	((struct sweep_opts *)ctx)->label = v;
 	return 0;
 }
@@ -93,7 +85,7 @@ static int set_html(void *ctx, const char *v, char *err, size_t errlen)
 	char why[2 * PATH_MAX + 64];
 
 	if (atomic_file_check(v, why, sizeof(why)))
-		return bad(err, errlen, "--html", v, why);
+		return opt_bad_value(err, errlen, "--html", v, why);
 	((struct sweep_opts *)ctx)->html = v;
 	return 0;
 }
@@ -101,8 +93,9 @@ static int set_html(void *ctx, const char *v, char *err, size_t errlen)
 static int set_slo(void *ctx, const char *v, char *err, size_t errlen)
 {
 	if (parse_slo(v, &((struct sweep_opts *)ctx)->slo_p99_ms))
-		return bad(err, errlen, "--slo", v, "expected P99:TIME such "
-			   "as P99:5ms, P99:800us or P99:1s");
+		return opt_bad_value(err, errlen, "--slo", v,
+				     "expected P99:TIME such as P99:5ms, "
+				     "P99:800us or P99:1s");
 	return 0;
 }
 
@@ -111,8 +104,9 @@ static int set_file_size(void *ctx, const char *v, char *err, size_t errlen)
 	struct sweep_opts *o = ctx;
 
 	if (parse_size(v, 1, &o->file_bytes) || o->file_bytes < (1u << 20))
-		return bad(err, errlen, "--file-size", v, "expected a size of "
-			   "1M or more, such as 256M or 4G");
+		return opt_bad_value(err, errlen, "--file-size", v,
+				     "expected a size of 1M or more, "
+				     "such as 256M or 4G");
 	return 0;
 }
 

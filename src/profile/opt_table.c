@@ -200,3 +200,12 @@ int opt_parse(const struct opt_table *t, int argc, char **argv, void *ctx,
 	}
 	return 0;
 }
+
+int opt_bad_value(char *err, size_t errlen, const char *opt, const char *v,
+		  const char *why)
+{
+	char esc[256];
+
+	return errf(err, errlen, EINVAL, "invalid %s '%s': %s", opt,
+		    opt_shown(esc, sizeof(esc), v), why);
+}

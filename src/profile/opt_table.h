@@ -91,4 +91,9 @@ int opt_parse(const struct opt_table *t, int argc, char **argv, void *ctx,
  * with "...". */
 const char *opt_shown(char *buf, size_t len, const char *s);
 
+/* A setter's refusal of value @v of option @opt: "invalid OPT 'V': WHY"
+ * in @err (the value shown by opt_shown); returns -EINVAL. */
+int opt_bad_value(char *err, size_t errlen, const char *opt, const char *v,
+		  const char *why);
+
 #endif
