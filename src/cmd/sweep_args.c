@@ -193,26 +193,6 @@ static int list_switch(const char *a, struct sweep_opts *o, char *err,
 	return 1;
 }
 
-/* "ioprobe sweep ARGS" as typed, for the reports. */
-static char *join_switches(int argc, char **argv)
-{
-	size_t len = strlen("ioprobe sweep") + 1;
-	char *s;
-	int i;
-
-	for (i = 1; i < argc; i++)
-		len += strlen(argv[i]) + 1;
-	s = malloc(len);
-	if (!s)
-		return NULL;
-	str_copy(s, len, "ioprobe sweep");
-	for (i = 1; i < argc; i++) {
-		strcat(s, " ");
-		strcat(s, argv[i]);
-	}
-	return s;
-}
-
 /* Every argument that is not one of the sweep's long options: -R, the
  * list switch, a long option of the run (with its value) or any other
  * switch or the target, handed to the run parser as typed. */
@@ -264,7 +244,7 @@ int sweep_parse_args(int argc, char **argv, struct sweep_opts *o)
 	o->list_pos = -1;
 	/* + 2: --engine=NAME becomes two tokens */
 	o->run_argv = calloc((size_t)argc + 3, sizeof(char *));
-	o->switches = join_switches(argc, argv);
+	o->switches = str_join_args("ioprobe sweep", argc, argv);
 	if (!o->run_argv || !o->switches) {
 		fprintf(stderr, "ioprobe: error: out of memory\n");
 		return 2;

@@ -32,6 +32,29 @@ int errf(char *err, size_t errlen, int errnum, const char *fmt, ...)
 	return -errnum;
 }
 
+char *str_join_args(const char *first, int argc, char **argv)
+{
+	size_t len = strlen(first) + 1;
+	char *s;
+	int i;
+
+	for (i = 1; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	s = malloc(len);
+	if (!s)
+		return NULL;
+	len = strlen(first);
+	memcpy(s, first, len + 1);
+	for (i = 1; i < argc; i++) {
+		size_t n = strlen(argv[i]);
+
+		s[len++] = ' ';
+		memcpy(s + len, argv[i], n + 1);
+		len += n;
+	}
+	return s;
+}
+
 char *str_dup(const char *s)
 {
 	return s ? strdup(s) : NULL;

@@ -21,6 +21,9 @@ int errf(char *err, size_t errlen, int errnum, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 /* strdup that returns NULL for NULL. */
 char *str_dup(const char *s);
+/* @first, then argv[1..argc-1], each after one space, malloc'ed: the
+ * command line as typed ("ioprobe -b4K f.dat").  NULL without memory. */
+char *str_join_args(const char *first, int argc, char **argv);
 /* Write @len bytes of @buf to @fd, retrying short writes and EINTR. */
 int write_all(int fd, const void *buf, size_t len);
 

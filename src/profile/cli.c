@@ -168,29 +168,6 @@ static int load_xml(struct cli *c, char *const *targets, int n)
 	return ret;
 }
 
-static char *join_cmdline(int argc, char **argv)
-{
-	size_t len = strlen("ioprobe") + 1;
-	char *s;
-	int i;
-
-	for (i = 1; i < argc; i++)
-		len += strlen(argv[i]) + 1;
-	s = malloc(len);
-	if (!s)
-		return NULL;
-	str_copy(s, len, "ioprobe");
-	len = strlen(s);
-	for (i = 1; i < argc; i++) {
-		size_t n = strlen(argv[i]);
-
-		s[len++] = ' ';
-		memcpy(s + len, argv[i], n + 1);
-		len += n;
-	}
-	return s;
-}
-
 /* A token starting with U+2013 or U+2014 becomes '-' + the rest. */
 static int normalise(int argc, char **argv, char **tok, struct notes *ns)
 {
@@ -357,7 +334,7 @@ enum cli_action cli_parse(int argc, char **argv, struct profile *p,
 	}
 	target_opts_init(&c.t);
 	free(p->cmdline);
-	p->cmdline = join_cmdline(argc, argv);
+	p->cmdline = str_join_args("ioprobe", argc, argv);
 	ret = p->cmdline ? cli_run(&c, argc, argv, tok) :
 		errf(err, errlen, ENOMEM, "out of memory");
 	free(c.t.wbuf_source_path);
