@@ -20,6 +20,7 @@
 #include "lib/readfile.h"
 #include "lib/util.h"
 #include "report/output.h"
+#include "results/comparison.h"
 
 /* A row is at most this long; fields are bounded by struct history_row. */
 #define LINE_MAX_BYTES 8192
@@ -475,4 +476,17 @@ int history_save_json(const char *history_path, const struct results *r,
 		return errf(err, errlen, -ret, "cannot create the folder of "
 			    "'%s': %s", abs, strerror(-ret));
 	return output_file(r, FORMAT_JSON, abs, err, errlen);
+}
+
+void history_row_figures(struct history_row *row, const struct cmp_detail *d)
+{
+	row->iops = d->iops;
+	row->mib_s = d->mib_s;
+	row->mean_ms = d->mean_ms;
+	row->p50_ms = d->p50_ms;
+	row->p99_ms = d->p99_ms;
+	row->p999_ms = d->p999_ms;
+	row->max_ms = d->max_ms;
+	row->read_pct = d->read_pct;
+	row->write_pct = d->write_pct;
 }

@@ -122,6 +122,11 @@ void history_release(struct history *h);
 int history_json_path(const char *history_path, const char *rel, char *out,
 		      size_t len);
 
+struct cmp_detail;
+/* A row's figures (IOPS, MiB/s, latencies, the read/write mix) from a
+ * test's figures, as compare reads them back. */
+void history_row_figures(struct history_row *row, const struct cmp_detail *d);
+
 struct results;
 /* Save @r as the JSON result of test @test beside the history
  * @history_path, as results/STAMP-LABEL-TEST-PID.json (@label made safe

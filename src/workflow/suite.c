@@ -329,15 +329,7 @@ static void fill_row(const struct suite *s, size_t i,
 	join_facts(r, row);
 	row->file_size_bytes = s->o.file_bytes;
 	row->ranks = r->fleet.size ? r->fleet.size : 1;
-	row->iops = d->iops;
-	row->mib_s = d->mib_s;
-	row->mean_ms = d->mean_ms;
-	row->p50_ms = d->p50_ms;
-	row->p99_ms = d->p99_ms;
-	row->p999_ms = d->p999_ms;
-	row->max_ms = d->max_ms;
-	row->read_pct = d->read_pct;
-	row->write_pct = d->write_pct;
+	history_row_figures(row, d);
 	str_copy(row->version, sizeof(row->version), r->version);
 	str_copy(row->engine, sizeof(row->engine), r->engine);
 	/* every test runs on the file the first one created and filled */

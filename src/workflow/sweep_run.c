@@ -62,15 +62,7 @@ static void fill_row(const struct sweep *s, const struct results *r,
 	str_copy(row->device, sizeof(row->device), t->device);
 	str_copy(row->filesystem, sizeof(row->filesystem), t->fs_type);
 	row->file_size_bytes = t->size_bytes;
-	row->iops = d->iops;
-	row->mib_s = d->mib_s;
-	row->mean_ms = d->mean_ms;
-	row->p50_ms = d->p50_ms;
-	row->p99_ms = d->p99_ms;
-	row->p999_ms = d->p999_ms;
-	row->max_ms = d->max_ms;
-	row->read_pct = d->read_pct;
-	row->write_pct = d->write_pct;
+	history_row_figures(row, d);
 	str_copy(row->version, sizeof(row->version), r->version);
 }
 
