@@ -11,8 +11,9 @@
  * only the switches DiskSpd allows beside -X are applied on top.
  *
  * This file splits the command line into tokens and runs the passes; the
- * switches are in cli_switches.c, the long options in cli_long.c, the
- * rules in cli_validate.c and the help in cli_usage.c.
+ * switches are rows of cli_table.c (their readers in cli_switches.c),
+ * the long options in cli_long.c, the rules in cli_validate.c and the
+ * help in cli_usage.c.
  */
 #include "profile/cli.h"
 

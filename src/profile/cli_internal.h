@@ -28,8 +28,8 @@ struct cli {
 	uint64_t block_bytes;		/* the last -b, resolved first */
 
 	/* seen flags for the repeat and conflict rules */
-	bool a, n, B, fsize, F, g, i, j, N, O, pflag, r, rs, rd, s;
-	bool t_given, T, x, Zsize, h, rp;
+	bool a, n, B, fsize, F, i, j, N, O, pflag, r, rs, rd, s;
+	bool t_given, T, x, Zsize, rp;
 	bool cache_set, wt_set;
 	bool mapped;			/* -Sm seen */
 	bool unbuffered;		/* -Su, bare -S, -Sh or -h seen */
@@ -64,11 +64,33 @@ int cli_no_value(struct cli *c, const char *sw, const char *val);
 /* A switch DiskSpd allows once: fails when *@seen, else sets it. */
 int cli_repeated(struct cli *c, bool *seen, const char *typed);
 
-/* --- cli_switches.c */
+/* --- cli_table.c */
 
-/* Apply one DiskSpd switch: @tok normalised (a pasted dash made '-'),
- * @typed as the user typed it (for messages).  0 or -errno. */
+/* Apply one DiskSpd switch by its row: @tok normalised (a pasted dash
+ * made '-'), @typed as the user typed it (for messages).  0 or -errno. */
 int cli_switch(struct cli *c, const char *typed, const char *tok);
+
+/* --- cli_switches.c: the readers the table's SW_FUNC rows name, each
+ * given the token as typed and the value after the row's letters. */
+
+int cli_sw_affinity(struct cli *c, const char *typed, const char *val);
+int cli_sw_base(struct cli *c, const char *typed, const char *val);
+int cli_sw_etw(struct cli *c, const char *typed, const char *val);
+int cli_sw_events(struct cli *c, const char *typed, const char *val);
+int cli_sw_f(struct cli *c, const char *typed, const char *val);
+int cli_sw_flush(struct cli *c, const char *typed, const char *val);
+int cli_sw_format(struct cli *c, const char *typed, const char *val);
+int cli_sw_h(struct cli *c, const char *typed, const char *val);
+int cli_sw_r(struct cli *c, const char *typed, const char *val);
+int cli_sw_rd(struct cli *c, const char *typed, const char *val);
+int cli_sw_rs(struct cli *c, const char *typed, const char *val);
+int cli_sw_s(struct cli *c, const char *typed, const char *val);
+int cli_sw_seed(struct cli *c, const char *typed, const char *val);
+int cli_sw_throttle(struct cli *c, const char *typed, const char *val);
+int cli_sw_verbose(struct cli *c, const char *typed, const char *val);
+int cli_sw_w(struct cli *c, const char *typed, const char *val);
+int cli_sw_wbuf(struct cli *c, const char *typed, const char *val);
+int cli_sw_xml(struct cli *c, const char *typed, const char *val);
 
 /* --- cli_cache.c */
 
