@@ -74,9 +74,6 @@ static void list_mounts(FILE *f)
 
 /* ---- progress ------------------------------------------------------ */
 
-static const char *const phase_names[] = { "filling", "warm-up",
-					   "measuring", "cool-down" };
-
 /* Seconds left for the whole suite: the rest of this test's timeline
  * plus the later tests' warm-up and measured windows. */
 static double suite_left_s(const struct suite *s, const struct run_progress *p)
@@ -107,8 +104,8 @@ static void progress_cb(void *arg, const struct run_progress *p)
 		snprintf(line, sizeof(line), "[%zu/%zu] %s: %s %.0f/%.0f s, "
 			 "suite about %.0f s left; %.0f IOPS, %.1f MiB/s",
 			 s->cur + 1, s->nprof, s->prof[s->cur].name,
-			 phase_names[ph], p->phase_elapsed_s, p->phase_total_s,
-			 left, p->iops, p->mib_s);
+			 progress_phase_name(ph), p->phase_elapsed_s,
+			 p->phase_total_s, left, p->iops, p->mib_s);
 	if (c->pg.tty) {
 		progress_draw(&c->pg, line);
 	} else if (ph != c->last_phase || p->elapsed_s - c->last_line_s >= 10) {

@@ -17,12 +17,11 @@
 #include <stdint.h>
 
 #include "results/hist.h"
+#include "results/history_row.h"
 
 #define CMP_NOISE 0.05		/* relative change always called noise */
 #define CMP_MAX_TESTS 16
 #define INTERP_MAX_FINDINGS 32
-
-struct history_row;		/* workflow/history.h */
 
 /* What the device says it is (sysfs rotational); zero = unknown, so a
  * zeroed interp_test never claims a device type. */
