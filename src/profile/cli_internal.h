@@ -33,7 +33,6 @@ struct cli {
 	bool cache_set, wt_set;
 	bool mapped;			/* -Sm seen */
 	bool unbuffered;		/* -Su, bare -S, -Sh or -h seen */
-	bool g_bpms;			/* -g in bytes per ms (not -g<n>i) */
 	const char *zval;		/* the -Z<size> value as typed */
 	unsigned int xover;		/* OV_* bits */
 	const char *x_incompat;		/* first non -X switch typed */
@@ -59,8 +58,10 @@ int cli_size_error(struct cli *c, const char *sw, const char *val, int ret);
  * zero. */
 int cli_get_size(struct cli *c, const char *sw, const char *val,
 		 uint64_t min_bytes, uint64_t *out);
-/* A switch that takes no value: @val must be empty. */
-int cli_no_value(struct cli *c, const char *sw, const char *val);
+/* A switch that takes no value (@sw): DiskSpd ignores the rest of the
+ * token (-Lx is -L, -p0 is -p); a note says so when @val is not empty. */
+void cli_rest_ignored(struct cli *c, const char *typed, const char *sw,
+		      const char *val);
 /* A switch DiskSpd allows once: fails when *@seen, else sets it. */
 int cli_repeated(struct cli *c, bool *seen, const char *typed);
 

@@ -147,7 +147,6 @@ int cli_sw_throttle(struct cli *c, const char *typed, const char *val)
 		return cli_bad(c, "-g", val, "a rate above 0 in bytes per ms "
 			       "such as 1000, or I/Os per second such as "
 			       "500i");
-	c->g_bpms = !iops;
 	c->t.throttle_iops = iops ? v : 0;
 	c->t.throttle_bytes_per_ms = iops ? 0 : v;
 	return 0;
@@ -242,28 +241,46 @@ int cli_sw_s(struct cli *c, const char *typed, const char *val)
 			    &c->t.stride_bytes);
 }
 
-/* -R[p]<format> */
+/* A format named exactly, in lower case: DiskSpd compares -R's value
+ * case-sensitively (-RXML is refused). */
+static bool format_exact(const char *name, enum result_format *fmt)
+{
+	unsigned int i;
+
+	for (i = 0; i < RESULT_FORMAT_COUNT; i++) {
+		if (!strcmp(name, result_format_names[i])) {
+			*fmt = (enum result_format)i;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* -R[p]<format>, as DiskSpd reads it: the p (profile only) stays once
+ * given, and a later -R<format> sets the format, so -Rp -Rxml and
+ * -Rxml -Rp both print the XML profile and run nothing.  -Rp<format>
+ * is text or xml; a profile is printed as XML when the format is xml,
+ * else as text. */
 int cli_sw_format(struct cli *c, const char *typed, const char *val)
 {
 	const char *s = val;
 	enum result_format fmt;
+	bool with_p = *s == 'p';
 
 	(void)typed;
-	c->rp = false;
-	c->p->print_profile_only = false;
-	if (*s == 'p') {
+	if (with_p) {
 		c->rp = true;
 		c->p->print_profile_only = true;
 		s++;
 		if (!*s)
-			s = "text";
+			return 0;	/* -Rp keeps the format given */
 	}
-	if (!result_format_from_name(s, &fmt) &&
-	    (!c->rp || fmt == FORMAT_TEXT || fmt == FORMAT_XML)) {
+	if (format_exact(s, &fmt) &&
+	    (!with_p || fmt == FORMAT_TEXT || fmt == FORMAT_XML)) {
 		c->p->format = fmt;
 		return 0;
 	}
-	if (c->rp)
+	if (with_p)
 		return cli_bad(c, "-R", val, "-Rp, -Rptext or -Rpxml");
 	return cli_bad(c, "-R", val, "text, xml, json, csv or html, such as "
 		       "-Rxml");
@@ -414,9 +431,8 @@ int cli_sw_etw(struct cli *c, const char *typed, const char *val)
 
 int cli_sw_h(struct cli *c, const char *typed, const char *val)
 {
-	int ret = cli_no_value(c, "-h", val);
-
-	return ret ? ret : cli_set_h(c, typed);
+	cli_rest_ignored(c, typed, "-h", val);
+	return cli_set_h(c, typed);
 }
 
 int cli_sw_events(struct cli *c, const char *typed, const char *val)

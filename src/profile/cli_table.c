@@ -31,13 +31,13 @@ const struct cli_sw cli_switches[] = {
 	  "data)", .kind = SW_SIZE, .min = 1, TGT(create_bytes) },
 	{ "C", "-C<s>", "cool-down seconds, I/O runs but is not measured",
 	  U32(0, UINT32_MAX, "a cool-down in seconds such as 5"),
-	  PROF(cooldown_s), BESIDE_X(OV_C) },
+	  PROF(cooldown_s), .flags = SW_WITH_X | SW_ATOI, .xover = OV_C },
 	{ "d", "-d<s>", "measured duration in seconds, default 10",
 	  U32(1, UINT32_MAX, "a duration of at least 1 second, such as 60"),
 	  PROF(duration_s), BESIDE_X(OV_D) },
 	{ "D", "-D[ms]", "IOPS standard deviation per interval, default 1000",
 	  U32(0, UINT32_MAX, "an interval in ms such as 1000"), .dflt = 1000,
-	  PROF(iops_interval_ms) },
+	  PROF(iops_interval_ms), .flags = SW_ATOI },
 	{ "e", "-e<opt>", "ETW (Windows-only): accepted, no output",
 	  FUNC(cli_sw_etw) },
 	{ "f", "-f<size>", "maximum offset;  -f<rst>: random/sequential hints",
@@ -78,7 +78,7 @@ const struct cli_sw cli_switches[] = {
 	  .kind = SW_FLAG, TGT(parallel_async), SEEN(pflag) },
 	{ "P", "-P[n]", "progress dot every n completions, default 65536",
 	  U32(0, UINT32_MAX, "a completion count such as 65536"),
-	  .dflt = 65536, PROF(progress_every) },
+	  .dflt = 65536, PROF(progress_every), .flags = SW_ATOI },
 	{ "r", "-r[align]", "random I/O aligned to align, default block size",
 	  FUNC(cli_sw_r), .flags = SW_ONCE, SEEN(r) },
 	{ "rs", "-rs<pct>", "percent random, the rest sequential",
@@ -100,7 +100,7 @@ const struct cli_sw cli_switches[] = {
 	{ "w", "-w<pct>", "write percentage, default 0", FUNC(cli_sw_w) },
 	{ "W", "-W<s>", "warm-up seconds, default 5",
 	  U32(0, UINT32_MAX, "a warm-up in seconds such as 5"),
-	  PROF(warmup_s), BESIDE_X(OV_W) },
+	  PROF(warmup_s), .flags = SW_WITH_X | SW_ATOI, .xover = OV_W },
 	{ "x", "-x", "completion routines (Windows): same engine",
 	  .kind = SW_FLAG, PROF(completion_routines), SEEN(x),
 	  .note = "-x: completion routines are Windows-only; the same engine "
@@ -142,6 +142,8 @@ static int apply_u32(struct cli *c, const struct cli_sw *r, const char *sw,
 	uint32_t v = 0;
 	int ret;
 
+	if ((r->flags & SW_ATOI) && (*val < '0' || *val > '9') && *val != '-')
+		val = "0";	/* atoi("abc") and atoi("") are 0 */
 	if (!r->dflt)
 		return cli_get_u32(c, sw, val, r->min, r->max, r->what, dst);
 	*dst = r->dflt;		/* bare -D and -D0 mean 1000, as in DiskSpd */
@@ -159,14 +161,11 @@ static int apply(struct cli *c, const struct cli_sw *r, const char *typed,
 {
 	char *base = r->in == SW_IN_PROFILE ? (char *)c->p : (char *)&c->t;
 	char sw[8];
-	int ret;
 
 	snprintf(sw, sizeof(sw), "-%s", r->name);
 	switch (r->kind) {
 	case SW_FLAG:
-		ret = cli_no_value(c, sw, val);
-		if (ret)
-			return ret;
+		cli_rest_ignored(c, typed, sw, val);
 		*(bool *)(base + r->off) = true;
 		if (r->note)
 			notes_add(&c->p->notes, NOTE_NOTE, "%s", r->note);

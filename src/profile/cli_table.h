@@ -38,6 +38,9 @@ enum {
 	SW_WITH_X = 1 << 1,	/* may accompany -X */
 	SW_REFUSED = 1 << 2,	/* always refused (Windows-only): in the
 				 * help and the man page, not completed */
+	SW_ATOI = 1 << 3,	/* SW_U32 read as DiskSpd's atoi(): a value
+				 * that starts with no digit (and no '-')
+				 * is 0, so -W and -Wabc are -W0 */
 };
 
 struct cli_sw {
