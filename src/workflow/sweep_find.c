@@ -242,13 +242,16 @@ static bool saturated_finding(enum sweep_kind kind,
 {
 	const char *sw = sweep_kind_switch(kind);
 	char a[32], b[32], c[32];
-	size_t m = (size_t)k;
+	size_t m = (size_t)k, i;
+	double sum = 0;
 
 	while (m + 1 < n && sweep_iops_equal(&p[m + 1], &p[k]))
 		m++;
 	if (k != 0 || m == 0)
 		return false;
-	fmt_level(a, sizeof(a), p[0].iops);
+	for (i = 0; i <= m; i++)
+		sum += p[i].iops;
+	fmt_level(a, sizeof(a), sum / (double)(m + 1));
 	fmt_latency_ms(b, sizeof(b), p[0].mean_ms);
 	fmt_latency_ms(c, sizeof(c), p[m].mean_ms);
 	snprintf(out, len, "saturated at %s%s: more %s adds only queueing: "
