@@ -106,9 +106,19 @@ check "(b) twin: nothing above --expect" \
 	bash -c "! grep -Eq 'above --expect|provisioned 1,000,|may be a cache' '$T/out'"
 unmount "$M"
 
-# (c) depth sweep at the cap: saturated from -o1
-inside sweep -o1..16 -b4K -r -w0 -t1 -Sh -d2 -W1 "$L" --history "$T/h.csv" \
-	--quiet
+# (c) depth sweep at the cap: saturated from -o1.  On a loaded machine
+# -o1 may fall under the cap (each I/O waits for a CPU too), and then the
+# knee is rightly later: up to two more tries while -o1 is 5 % off.
+o1_off() {
+	awk '$1 == "1" { gsub(",", "", $2); exit !($2 < 950) }
+	     END { if (NR == 0) exit 1 }' "$T/out"
+}
+for try in 1 2 3; do
+	inside sweep -o1..16 -b4K -r -w0 -t1 -Sh -d2 -W1 "$L" \
+		--history "$T/h.csv" --quiet
+	o1_off || break
+	echo "# try $try: -o1 under the cap (load: $(cut -d' ' -f1 /proc/loadavg))"
+done
 check_eq "(c) depth sweep exits 0" "$rc" 0
 sed -n '/^-o /,$p' "$T/out" | sed 's/^/# /'
 check "(c) saturated at -o1" grep -q \
