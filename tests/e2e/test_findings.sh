@@ -130,8 +130,18 @@ check_eq "(c) --slo sweep exits 0" "$rc" 0
 check "(c) --slo picks -o1" grep -q "knee at -o1: " "$T/out"
 
 # (d) block sweep: 1,000 IOPS up to 64K, 100 MiB/s at 256K
-inside sweep -b4K,16K,64K,256K -r -w0 -t1 -o8 -Sh -d2 -W1 "$L" \
-	--history "$T/h.csv" --quiet
+# (the same retries when a point the checks read is 5 % off the cap)
+b_off() {
+	awk '($1 == "4K" || $1 == "16K") { gsub(",", "", $2)
+		if ($2 < 950) bad = 1; n++ }
+	     END { exit !(bad || n < 2) }' "$T/out"
+}
+for try in 1 2 3; do
+	inside sweep -b4K,16K,64K,256K -r -w0 -t1 -o8 -Sh -d2 -W1 "$L" \
+		--history "$T/h.csv" --quiet
+	b_off || break
+	echo "# try $try: a point under the cap (load: $(cut -d' ' -f1 /proc/loadavg))"
+done
 check_eq "(d) block sweep exits 0" "$rc" 0
 sed -n '/^-b /,$p' "$T/out" | sed 's/^/# /'
 check "(d) the IOPS plateau said" grep -Eq \
