@@ -93,7 +93,9 @@ static void put_sysinfo(const struct results *r, FILE *f)
 	fprintf(f, "\tnode count:\t\t%" PRIu32 "\n", s->node_count);
 	fprintf(f, "\tsocket count:\t\t%" PRIu32 "\n", s->socket_count);
 	fputs("\theterogeneous cores:\tn\n\n", f);
-	fprintf(f, "\tactive power scheme:\t%s\n", or_unknown(s->governor));
+	/* DiskSpd names a power plan it cannot read "<unknown>" */
+	fprintf(f, "\tactive power scheme:\t%s\n",
+		*s->governor ? s->governor : "<unknown>");
 	fputc('\n', f);
 	fprintf(f, "\tkernel:\t\t\t%s\n", or_unknown(s->kernel));
 	fprintf(f, "\tcpu model:\t\t%s\n", or_unknown(s->cpu_model));

@@ -14,36 +14,13 @@
 #include "lib/fmt.h"
 #include "lib/util.h"
 
-/* A size as DiskSpd writes it: the largest binary unit not above it,
- * an integer when exact, else two decimals without trailing zeros
- * ("64KiB", "1.95MiB", "1.5GiB"), plain bytes below 1 KiB ("512B"). */
+/* A size as DiskSpd 2.2's ResultParser writes it: the largest binary
+ * unit (KiB to TiB) not above it, an integer when exact, else two
+ * decimals ("64KiB", "1.95MiB", "1.50KiB"); bare bytes below 1 KiB
+ * ("512", "1000"). */
 void report_text_size(char *buf, size_t len, uint64_t bytes)
 {
-	static const char *const unit[] = { "KiB", "MiB", "GiB", "TiB",
-					    "PiB" };
-	size_t n;
-	int u;
-
-	for (u = 4; u >= 0; u--) {
-		uint64_t one = 1ull << (10 * (u + 1));
-
-		if (bytes < one)
-			continue;
-		if (bytes % one == 0) {
-			snprintf(buf, len, "%" PRIu64 "%s", bytes / one,
-				 unit[u]);
-			return;
-		}
-		snprintf(buf, len, "%.2f", (double)bytes / (double)one);
-		n = strlen(buf);
-		while (n > 0 && buf[n - 1] == '0')
-			buf[--n] = '\0';
-		if (n > 0 && buf[n - 1] == '.')
-			buf[--n] = '\0';
-		snprintf(buf + n, len - n, "%s", unit[u]);
-		return;
-	}
-	snprintf(buf, len, "%" PRIu64 "B", bytes);
+	fmt_size(buf, len, bytes);
 }
 
 static const char *sz(char *buf, size_t len, uint64_t bytes)
@@ -66,8 +43,12 @@ void report_text_dist_bound(uint64_t bytes, bool open_end, FILE *f)
 		return;
 	}
 	report_text_size(buf, sizeof(buf), bytes);
-	n = strcspn(buf, "KMGTPB");
-	fprintf(f, "%6.*s%-3s", (int)n, buf, buf + n);
+	n = strcspn(buf, "KMGT");
+	if (!buf[n]) {		/* under 1 KiB: DiskSpd does not align it */
+		fputs(buf, f);
+		return;
+	}
+	fprintf(f, "%6.*s%s", (int)n, buf, buf + n);
 }
 
 /* The timespan's global lines in DiskSpd's order, then ours: the engine
@@ -239,7 +220,10 @@ static void put_target(const struct profile *p, uint32_t i, FILE *f)
 					    "normal" };
 	char a[32];
 
-	fprintf(f, "\tpath: '%s'\n", t->path ? t->path : "");
+	if (t->path && t->path[0] == '*')	/* -Rp of a template */
+		fprintf(f, "\tpath: template target '%s'\n", t->path + 1);
+	else
+		fprintf(f, "\tpath: '%s'\n", t->path ? t->path : "");
 	fprintf(f, "\t\tthink time: %" PRIu32 "ms\n", t->think_ms);
 	fprintf(f, "\t\tburst size: %" PRIu32 "\n", t->burst);
 	put_cache(t, f);

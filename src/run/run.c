@@ -531,6 +531,9 @@ static void run_timeline(struct run_ctx *c)
 
 	c->start_ns = c->last_prog_ns = clock_now_ns();
 	c->total_s = p->warmup_s + p->duration_s + p->cooldown_s;
+	if (p->verbose && p->warmup_s)
+		run_say(c, NOTE_PLAIN, "starting warm up for %us...",
+			p->warmup_s);
 	run_set_phase(c, PHASE_WARMUP);
 	if (!run_wait(c, 1, c->start_ns,
 		      c->start_ns + (uint64_t)p->warmup_s * 1000000000ull)) {
@@ -545,6 +548,9 @@ static void run_timeline(struct run_ctx *c)
 	atomic_store_explicit(&c->shared.window_start_ns, t0,
 			      memory_order_relaxed);
 	run_series_start(c->series, t0);
+	if (p->verbose)
+		run_say(c, NOTE_PLAIN, "starting measurements for %us...",
+			p->duration_s);
 	run_set_phase(c, PHASE_MEASURE);
 	full = run_wait(c, 2, t0, t0 + (uint64_t)p->duration_s * 1000000000ull);
 	t1 = clock_now_ns();
@@ -557,14 +563,23 @@ static void run_timeline(struct run_ctx *c)
 		sysinfo_cpu_release(&a);
 	sysinfo_cpu_release(&b);
 	r->test_time_s = (double)(t1 - t0) / 1e9;
+	if (p->verbose)		/* DiskSpd's -v progress lines, on stderr */
+		run_say(c, NOTE_PLAIN, "stopped measurements, total measured "
+			"time %.2fs...", r->test_time_s);
 	if (!full && signals_stop_requested) {
 		r->interrupted = true;
 		run_say(c, NOTE_PLAIN, "*** Interrupted by signal. Stopping "
 			"I/O. ***");
 	}
-	if (full && p->cooldown_s)
+	if (full && p->cooldown_s) {
+		if (p->verbose)
+			run_say(c, NOTE_PLAIN, "starting cool down for %us...",
+				p->cooldown_s);
 		run_wait(c, 3, t1,
 			 t1 + (uint64_t)p->cooldown_s * 1000000000ull);
+	}
+	if (p->verbose)
+		run_say(c, NOTE_PLAIN, "finished test...");
 }
 
 static int run_collect(struct run_ctx *c, char *err, size_t errlen)
