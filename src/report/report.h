@@ -7,6 +7,12 @@
 
 #include "results/results.h"
 
+/* What the text and XML say in place of the results of a run in which
+ * I/O failed: DiskSpd's own message for a failed run ("There has been an
+ * error during threads execution"), then its "No results are displayed". */
+#define FAILED_RUN_MSG "There has been an error during threads execution. " \
+		       "No results are displayed."
+
 /* DiskSpd's text report (-Rtext). 0 or -errno. */
 int report_text(const struct results *r, FILE *f);
 /* DiskSpd's XML results (-Rxml). */

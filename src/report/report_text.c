@@ -564,18 +564,35 @@ static void put_effective_dist(const struct results *r, FILE *f)
 	}
 }
 
+/* A run in which I/O failed has no result: DiskSpd's sections carry no
+ * figure a DiskSpd reader could take for one (no "actual test time", no
+ * CPU or IO tables), only DiskSpd's own words for a failed run.  Our own
+ * lines keep the detail: the status, the first failure, how long it
+ * ran, the errors per thread and target, and the device's counters. */
+static int put_failed(const struct results *r, FILE *f)
+{
+	put_failure(r, f);
+	if (!r->no_results)
+		fprintf(f, "%s\t\t%.2fs\n", r->profile.continue_on_error ?
+			"measured for:" : "stopped after:", r->test_time_s);
+	fputs(FAILED_RUN_MSG "\n", f);
+	put_error_table(r, f);
+	if (r->no_results)
+		return 0;
+	report_devstat_text(r, f);
+	return report_text_targets(r, f);
+}
+
 static int put_results(const struct results *r, FILE *f)
 {
 	struct agg *a;
 
 	fprintf(f, "\nResults for timespan %d:\n%s\n\n", 1, STARS);
+	if (r->io_failure.failed)
+		return put_failed(r, f);
 	if (r->no_results) {
-		put_failure(r, f);
-		fputs(r->io_failure.failed ?
-		      "The test failed before the measurements began. No results are displayed.\n" :
-		      "The test was interrupted before the measurements began. No results are displayed.\n",
-		      f);
-		put_error_table(r, f);
+		fputs("The test was interrupted before the measurements "
+		      "began. No results are displayed.\n", f);
 		return 0;
 	}
 	fprintf(f, "actual test time:\t%.2fs\n", r->test_time_s);

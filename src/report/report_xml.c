@@ -272,8 +272,11 @@ static void write_timespan(FILE *f, unsigned int lvl, const struct results *r,
 	const struct profile *p = &r->profile;
 
 	xml_open(f, lvl, "TimeSpan");
-	if (r->no_results) {
-		xml_str(f, lvl + 1, "Error", INTERRUPTED_MSG);
+	if (r->no_results || r->io_failure.failed) {
+		/* a failed run has no result: DiskSpd's <Error>, which its
+		 * readers already handle; the detail is in <Linux> */
+		xml_str(f, lvl + 1, "Error", r->io_failure.failed ?
+			FAILED_RUN_MSG : INTERRUPTED_MSG);
 		xml_timespan_linux(f, lvl + 1, r);
 		xml_close(f, lvl, "TimeSpan");
 		return;
