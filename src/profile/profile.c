@@ -57,6 +57,14 @@ void profile_release(struct profile *p)
 		p->targets[i].wbuf_source_path = NULL;
 	}
 	p->ntargets = 0;
+	while (p->next_span) {		/* -X: the later <TimeSpan>s */
+		struct profile *n = p->next_span;
+
+		p->next_span = n->next_span;
+		n->next_span = NULL;
+		profile_release(n);
+		free(n);
+	}
 }
 
 uint32_t profile_thread_count(const struct profile *p)

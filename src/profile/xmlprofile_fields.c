@@ -54,7 +54,7 @@ static const char *const precreate_names[] = {
 	"UseMaxSize", "CreateOnlyFilesWithConstantSizes",
 	"CreateOnlyFilesWithConstantOrZeroSizes",
 };
-static const int precreate_values[] = { 0, 1, 2 };
+static const int precreate_values[] = { 1, 2, 3 };
 static const struct xenum precreate_enum = ENUM(precreate_names,
 	precreate_values, "UseMaxSize, CreateOnlyFilesWithConstantSizes or "
 	"CreateOnlyFilesWithConstantOrZeroSizes");
@@ -210,15 +210,19 @@ static const struct xfield timespans_fields[] = {
 static const struct xtable timespans_tbl = TABLE(timespans_fields,
 						 xh_f_timespans);
 
-/* DiskSpd's tracing switches: checked, then ignored with a warning. */
-#define ETW_FLAG(name) { name, XF_BOOL, NONE, .flags = XF_READONLY }
+/* DiskSpd's tracing switches (-e): kept and written back, nothing is
+ * traced (a warning says so). */
+#define ETW_FLAG(name, m) { name, XF_BOOL, PB(etw.m) }
 static const struct xfield etw_fields[] = {
-	ETW_FLAG("Process"), ETW_FLAG("Thread"), ETW_FLAG("ImageLoad"),
-	ETW_FLAG("DiskIO"), ETW_FLAG("MemoryPageFaults"),
-	ETW_FLAG("MemoryHardFaults"), ETW_FLAG("Network"),
-	ETW_FLAG("Registry"), ETW_FLAG("UsePagedMemory"),
-	ETW_FLAG("UsePerfTimer"), ETW_FLAG("UseSystemTimer"),
-	ETW_FLAG("UseCyclesCounter"),
+	ETW_FLAG("Process", process), ETW_FLAG("Thread", thread),
+	ETW_FLAG("ImageLoad", image_load), ETW_FLAG("DiskIO", disk_io),
+	ETW_FLAG("MemoryPageFaults", page_faults),
+	ETW_FLAG("MemoryHardFaults", hard_faults),
+	ETW_FLAG("Network", network), ETW_FLAG("Registry", registry),
+	ETW_FLAG("UsePagedMemory", paged_memory),
+	ETW_FLAG("UsePerfTimer", perf_timer),
+	ETW_FLAG("UseSystemTimer", system_timer),
+	ETW_FLAG("UseCyclesCounter", cycles_counter),
 };
 static const struct xtable etw_tbl = TABLE(etw_fields, xh_f_etw);
 
@@ -230,9 +234,9 @@ static const struct xfield profile_fields[] = {
 	  .write = xh_w_format },
 	{ "Verbose", XF_BOOL, PB(verbose) },
 	{ "VerboseStats", XF_BOOL, PB(verbose_stats), .flags = XF_OMIT },
-	{ "PrecreateFiles", XF_ENUM, NONE, .flags = XF_READONLY,
-	  .en = &precreate_enum },
-	{ "ETW", XF_NODE, NONE, .flags = XF_READONLY, .sub = &etw_tbl },
+	{ "PrecreateFiles", XF_ENUM, PE(precreate), .def = 0,
+	  .flags = XF_OMIT, .en = &precreate_enum },
+	{ "ETW", XF_NODE, NONE, .sub = &etw_tbl, .present = xh_has_etw },
 	[PR_SPANS] = { "TimeSpans", XF_NODE, NONE, .flags = XF_DEFER,
 		       .sub = &timespans_tbl },
 };

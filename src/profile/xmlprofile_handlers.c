@@ -28,9 +28,15 @@ int xh_f_etw(struct xp_ctx *c, const struct xtable *tbl, const xmlNode *n,
 {
 	(void)tbl;
 	(void)seen;
+	c->p->etw.enabled = true;	/* written back by -Rpxml */
 	notes_add(&c->p->notes, NOTE_WARNING, "%s:%ld: <ETW> has no Linux "
-		  "equivalent and is ignored", c->name, xmlGetLineNo(n));
+		  "equivalent: nothing is traced", c->name, xmlGetLineNo(n));
 	return 0;
+}
+
+bool xh_has_etw(const struct xw *w)
+{
+	return w->p->etw.enabled;
 }
 
 int xh_r_timespan(struct xp_ctx *c, const struct xfield *f, const xmlNode *n)

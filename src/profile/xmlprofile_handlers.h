@@ -103,6 +103,7 @@ int xh_f_ranges(struct xp_ctx *c, const struct xtable *tbl,
 
 /* presence in the output */
 bool xh_has_affinity(const struct xw *w);
+bool xh_has_etw(const struct xw *w);
 bool xh_has_random_write(const struct xw *w);
 bool xh_is_random(const struct xw *w);
 bool xh_is_sequential(const struct xw *w);
