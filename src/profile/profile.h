@@ -212,6 +212,10 @@ void profile_release(struct profile *p);
 
 /* Total worker threads the profile describes: -F, or the sum of -t. */
 uint32_t profile_thread_count(const struct profile *p);
+/* Does -F thread @thread drive @t (always, without <ThreadTargets>)?
+ * *@weight (when not NULL) gets its weight for that thread. */
+bool target_driven_by(const struct target_opts *t, uint32_t thread,
+		      uint32_t *weight);
 /* True when any target has write_pct > 0. */
 bool profile_writes(const struct profile *p);
 

@@ -104,6 +104,13 @@ static const struct xfield wbuf_fields[] = {
 };
 static const struct xtable wbuf_tbl = TABLE(wbuf_fields, xh_f_wbuf);
 
+static const struct xfield thread_targets_fields[] = {
+	{ "ThreadTarget", XF_NODE, NONE, .flags = XF_REPEAT,
+	  .read = xh_r_thread_target, .write = xh_w_thread_targets },
+};
+static const struct xtable thread_targets_tbl = TABLE(thread_targets_fields,
+						      NULL);
+
 static const struct xfield target_fields[] = {
 	[TG_PATH] = { "Path", XF_STR, TS(path) },
 	{ "BlockSize", XF_U64, T64(block_bytes), 1, UINT32_MAX },
@@ -152,11 +159,11 @@ static const struct xfield target_fields[] = {
 	{ "ThreadsPerFile", XF_U32, T32(threads), 1, 65536 },
 	{ "IOPriority", XF_U32, T32(io_priority), 1, 3 },
 	{ "Weight", XF_U32, T32(weight), U32MAX },
+	{ "ThreadTargets", XF_NODE, NONE, .sub = &thread_targets_tbl,
+	  .present = xh_has_thread_targets },
 	/* read only */
 	{ "DisableAllCache", XF_BOOL, NONE, .flags = XF_READONLY,
 	  .read = xh_r_all_cache },
-	{ "ThreadTargets", XF_NODE, NONE, .flags = XF_READONLY,
-	  .read = xh_r_thread_targets },
 };
 static const struct xtable target_tbl = TABLE(target_fields, xh_f_target);
 
@@ -169,8 +176,6 @@ static const struct xtable targets_tbl = TABLE(targets_fields, xh_f_targets);
 static const struct xfield affinity_fields[] = {
 	{ "AffinityGroupAssignment", XF_NODE, NONE, .flags = XF_REPEAT,
 	  .read = xh_r_group_cpu, .write = xh_w_group_cpus },
-	{ "GroupAffinity", XF_NODE, NONE, .flags = XF_REPEAT | XF_READONLY,
-	  .read = xh_r_group_cpu },
 	{ "AffinityAssignment", XF_U32, NONE, 0, PROFILE_MAX_CPUS - 1,
 	  .flags = XF_REPEAT | XF_READONLY, .read = xh_r_cpu },
 };
@@ -200,12 +205,16 @@ static const struct xfield timespan_fields[] = {
 			      .write = xh_w_random_write },
 	[TS_TARGETS] = { "Targets", XF_NODE, NONE, .flags = XF_DEFER,
 			 .sub = &targets_tbl },
+	/* DiskSpd's reader ignores it too; -v says so at run time */
+	{ "GroupAffinity", XF_BOOL, PB(group_affinity),
+	  .flags = XF_READONLY },
 };
 static const struct xtable timespan_tbl = TABLE(timespan_fields, xh_f_timespan);
 
 static const struct xfield timespans_fields[] = {
 	{ "TimeSpan", XF_NODE, NONE, .flags = XF_REPEAT,
-	  .sub = &timespan_tbl, .read = xh_r_timespan },
+	  .sub = &timespan_tbl, .read = xh_r_timespan,
+	  .write = xh_w_timespans },
 };
 static const struct xtable timespans_tbl = TABLE(timespans_fields,
 						 xh_f_timespans);

@@ -53,13 +53,13 @@ void report_text_dist_bound(uint64_t bytes, bool open_end, FILE *f)
 
 /* The timespan's global lines in DiskSpd's order, then ours: the engine
  * used (DiskSpd has no such line; it stands where no DiskSpd line is). */
-static void put_timespan(const struct profile *p, const char *engine,
-			 const char *note, FILE *f)
+static void put_timespan(const struct profile *p, uint32_t span,
+			 const char *engine, const char *note, FILE *f)
 {
 	uint32_t i;
 	bool zr = false;
 
-	fprintf(f, "\ttimespan: %3d\n\t-------------\n", 1);
+	fprintf(f, "\ttimespan: %3" PRIu32 "\n\t-------------\n", span);
 	fprintf(f, "\tduration: %" PRIu32 "s\n", p->duration_s);
 	fprintf(f, "\twarm up time: %" PRIu32 "s\n", p->warmup_s);
 	fprintf(f, "\tcool down time: %" PRIu32 "s\n", p->cooldown_s);
@@ -287,8 +287,6 @@ static void put_target(const struct profile *p, uint32_t i, FILE *f)
 
 void report_text_input(const struct profile *p, const char *engine, const char *note, FILE *f)
 {
-	uint32_t i;
-
 	fprintf(f, "\nCommand Line: %s\n\n", p->cmdline ? p->cmdline : "");
 	if (p->experiment_flags)
 		fprintf(f, "Experiment Flags: 0x%x (%u)\n\n",
@@ -296,7 +294,15 @@ void report_text_input(const struct profile *p, const char *engine, const char *
 	fputs("Input parameters:\n\n", f);
 	if (p->verbose)
 		fputs("\tusing verbose mode\n", f);
-	put_timespan(p, engine, note, f);
+	report_text_input_span(p, 1, engine, note, f);
+}
+
+void report_text_input_span(const struct profile *p, uint32_t span,
+			    const char *engine, const char *note, FILE *f)
+{
+	uint32_t i;
+
+	put_timespan(p, span, engine, note, f);
 	for (i = 0; i < p->ntargets; i++)
 		put_target(p, i, f);
 	fputc('\n', f);
@@ -304,11 +310,14 @@ void report_text_input(const struct profile *p, const char *engine, const char *
 
 int report_text_profile(const struct profile *p, FILE *f)
 {
-	if (p->engine)
-		report_text_input(p, p->engine, NULL, f);
-	else
-		report_text_input(p, "io_uring",
-				  "default; libaio, then sync, if io_uring is "
-				  "unavailable", f);
+	const char *engine = p->engine ? p->engine : "io_uring";
+	const char *note = p->engine ? NULL : "default; libaio, then sync, "
+			   "if io_uring is unavailable";
+	const struct profile *s;
+	uint32_t k = 2;
+
+	report_text_input(p, engine, note, f);
+	for (s = p->next_span; s; s = s->next_span)	/* -X: every span */
+		report_text_input_span(s, k++, engine, note, f);
 	return ferror(f) ? -EIO : 0;
 }

@@ -17,6 +17,11 @@
 void report_text_input(const struct profile *p, const char *engine,
 		       const char *note, FILE *f);
 
+/* The block of timespan @span (1-based) alone: its lines and targets,
+ * then a blank line (report_text_input() prints timespan 1's). */
+void report_text_input_span(const struct profile *p, uint32_t span,
+			    const char *engine, const char *note, FILE *f);
+
 /* @bytes as DiskSpd writes a size: "64KiB", "1.95MiB", "1.50KiB",
  * "512". */
 void report_text_size(char *buf, size_t len, uint64_t bytes);

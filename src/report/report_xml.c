@@ -345,3 +345,32 @@ int report_xml(const struct results *r, FILE *f)
 		ret = -EIO;
 	return ret;
 }
+
+int report_xml_spans(const struct results *rs, uint32_t n, FILE *f)
+{
+	const struct profile **ps = calloc(n ? n : 1, sizeof(*ps));
+	uint32_t k;
+	int ret;
+
+	if (!ps)
+		return -ENOMEM;
+	for (k = 0; k < n; k++)
+		ps[k] = &rs[k].profile;
+	fputs("<Results>\n", f);
+	xml_system(f, 1, &rs[0]);
+	ret = xmlprofile_write_spans(ps, n, FORMAT_XML, f, 1);
+	free(ps);
+	for (k = 0; k < n && !ret; k++) {
+		struct work *w = work_new(&rs[k]);
+
+		if (!w)
+			return -ENOMEM;
+		write_timespan(f, 1, &rs[k], w);
+		work_free(w);
+	}
+	if (!ret)
+		fputs("</Results>", f);
+	if (!ret && ferror(f))
+		ret = -EIO;
+	return ret;
+}

@@ -271,6 +271,16 @@ static uint32_t run_pool_depth(const struct profile *p, uint32_t i)
 	return p->targets[i].outstanding ? p->targets[i].outstanding : 1;
 }
 
+/* The targets -F thread @i drives: all, unless <ThreadTargets> says. */
+static uint32_t run_pool_targets(const struct profile *p, uint32_t i)
+{
+	uint32_t j, n = 0;
+
+	for (j = 0; j < p->ntargets; j++)
+		n += target_driven_by(&p->targets[j], i, NULL);
+	return n;
+}
+
 /* Thread ids are target-major: target 1 gets threads 0..t-1, target 2
  * the next t, and so on; with -F every thread drives every target. */
 static int run_plan_workers(struct run_ctx *c)
@@ -288,7 +298,7 @@ static int run_plan_workers(struct run_ctx *c)
 	if (!c->w)
 		return -ENOMEM;
 	for (i = 0; i < c->nworkers; i++)
-		nrows += p->pool_threads ? p->ntargets : 1;
+		nrows += p->pool_threads ? run_pool_targets(p, i) : 1;
 	if (p->iops_interval_ms)
 		nint = (uint32_t)(((uint64_t)p->duration_s * 1000 +
 				   p->iops_interval_ms - 1) /
@@ -308,13 +318,19 @@ static int run_plan_workers(struct run_ctx *c)
 		w->cpu = run_worker_cpu(p, i, allowed, nallowed);
 		w->rows = &c->r->rows[k];
 		if (p->pool_threads) {
+			uint32_t n = 0, wgt;
+
 			w->pool_slots = p->pool_requests;
-			w->ntargets = p->ntargets;
 			for (j = 0; j < p->ntargets; j++) {
-				w->tidx[j] = j;
-				w->depth[j] = run_pool_depth(p, j);
-				w->thread_in_target[j] = i;
+				/* <ThreadTargets>: only the threads named */
+				if (!target_driven_by(&p->targets[j], i, &wgt))
+					continue;
+				w->tidx[n] = j;
+				w->depth[n] = run_pool_depth(p, j);
+				w->thread_in_target[n] = i;
+				w->weight[n++] = wgt;
 			}
+			w->ntargets = n;
 		} else {
 			uint32_t first = 0;
 
@@ -531,6 +547,9 @@ static void run_timeline(struct run_ctx *c)
 
 	c->start_ns = c->last_prog_ns = clock_now_ns();
 	c->total_s = p->warmup_s + p->duration_s + p->cooldown_s;
+	if (p->verbose && p->group_affinity)
+		run_say(c, NOTE_NOTE, "<GroupAffinity> is ignored, as DiskSpd "
+			"ignores it: threads are pinned by <Affinity> only");
 	if (p->verbose && p->warmup_s)
 		run_say(c, NOTE_PLAIN, "starting warm up for %us...",
 			p->warmup_s);
