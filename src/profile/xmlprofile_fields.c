@@ -176,6 +176,10 @@ static const struct xtable targets_tbl = TABLE(targets_fields, xh_f_targets);
 static const struct xfield affinity_fields[] = {
 	{ "AffinityGroupAssignment", XF_NODE, NONE, .flags = XF_REPEAT,
 	  .read = xh_r_group_cpu, .write = xh_w_group_cpus },
+	/* earlier ioprobe versions read this form; DiskSpd's schema has
+	 * <GroupAffinity> as a boolean of the <TimeSpan> (below) */
+	{ "GroupAffinity", XF_NODE, NONE, .flags = XF_REPEAT | XF_READONLY,
+	  .read = xh_r_group_cpu },
 	{ "AffinityAssignment", XF_U32, NONE, 0, PROFILE_MAX_CPUS - 1,
 	  .flags = XF_REPEAT | XF_READONLY, .read = xh_r_cpu },
 };
