@@ -200,7 +200,7 @@ static void print_burst(const struct suite_cli *c,
 	char a[32];
 
 	fmt_count(a, sizeof(a), p->burst_iops);
-	fprintf(c->info, "  sustained; burst %s IOPS for the first %.0f s",
+	fprintf(c->info, "  sustained; burst %s IOPS for the first %.1f s",
 		a, p->drop_s);
 }
 
