@@ -31,6 +31,7 @@
 #include "workflow/burst.h"
 #include "workflow/compare.h"
 #include "workflow/history.h"
+#include "workflow/history_guard.h"
 #include "workflow/interpret.h"
 #include "workflow/leftovers.h"
 #include "workflow/suite.h"
@@ -490,7 +491,8 @@ static int suite_prepare(struct suite_cli *c)
 	int ret;
 
 	if (suite_pick_profiles(s, err, len) ||
-	    suite_history_path(s, err, len))
+	    suite_history_path(s, err, len) ||
+	    history_guard_path(s->hist, err, len))
 		return 2;
 	ret = suite_choose_file(s, err, len);
 	if (ret) {
