@@ -188,7 +188,8 @@ int main(int argc, char **argv)
 		break;
 	case CLI_RUN:
 	default:
-		status = fleet_cmd_wanted() ? fleet_cmd_run(&p) :
+		status = fleet_cmd_wanted() ? fleet_cmd_run(&p, argc - 1,
+								    argv + 1) :
 					      run_profile(&p);
 		break;
 	}
