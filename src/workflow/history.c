@@ -22,7 +22,6 @@
 #include "lib/util.h"
 #include "report/output.h"
 #include "results/comparison.h"
-#include "workflow/history_guard.h"
 
 /* A row is at most this long; fields are bounded by struct history_row. */
 #define LINE_MAX_BYTES 8192
@@ -304,6 +303,35 @@ static size_t page_pad(char *line, size_t pos, size_t n, uint64_t size)
 	return pos + pad;
 }
 
+/* Room for the longest header, its line end and one byte more. */
+#define GUARD_READ_BYTES (sizeof(HISTORY_HEADER) + 2)
+
+int history_check_fd(int fd, const char *path, uint64_t size, char *err,
+		     size_t errlen)
+{
+	char buf[GUARD_READ_BYTES + 1];
+	ssize_t n;
+	size_t len;
+
+	if (!size)
+		return 0;
+	do
+		n = pread(fd, buf, GUARD_READ_BYTES, 0);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return errf(err, errlen, errno, "cannot read history '%s': %s",
+			    path, strerror(errno));
+	buf[n] = '\0';
+	len = strcspn(buf, "\r\n");
+	if (history_is_header(buf, len) && (len < (size_t)n ||
+					    (uint64_t)n == size))
+		return 0;
+	return errf(err, errlen, EINVAL, "refusing to append to history "
+		    "'%s': it is not an ioprobe history (its first line is "
+		    "not the history header); give --history a new file or "
+		    "an existing history", path);
+}
+
 /* Open the history @path for appending, never through a symbolic link:
  * *@created says whether this open made the file.  fd or -errno. */
 static int history_open(const char *path, bool *created)
@@ -371,7 +399,7 @@ int history_append(const char *path, const struct history_row *row,
 		return errf(err, errlen, EINVAL, "cannot append to history "
 			    "'%s': it is not a regular file", path);
 	}
-	ret = history_guard_fd(fd, path, (uint64_t)st.st_size, err, errlen);
+	ret = history_check_fd(fd, path, (uint64_t)st.st_size, err, errlen);
 	if (ret) {
 		close(fd);
 		return ret;

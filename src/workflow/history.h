@@ -112,6 +112,12 @@ int history_parse_line(const char *line, size_t len,
 int history_append(const char *path, const struct history_row *row,
 		   char *err, size_t errlen);
 
+/* The open history @fd (of @path, @size bytes, a regular file) may be
+ * appended to: 0 when empty or starting with a history header, else
+ * -EINVAL / -errno with @err ("refusing to append to history ..."). */
+int history_check_fd(int fd, const char *path, uint64_t size, char *err,
+		     size_t errlen);
+
 /* Read every well-formed row of @path into @h (zeroed by the caller).
  * Damaged lines are skipped; the first HISTORY_WARN_LINES get a warning
  * in h->warn ("history 'PATH' line N: ..."), the others are counted.  -ENOENT when the file does not exist, -errno. */

@@ -13,35 +13,6 @@
 #include "lib/util.h"
 #include "workflow/history.h"
 
-/* Room for the longest header, its line end and one byte more. */
-#define GUARD_READ_BYTES (sizeof(HISTORY_HEADER) + 2)
-
-int history_guard_fd(int fd, const char *path, uint64_t size, char *err,
-		     size_t errlen)
-{
-	char buf[GUARD_READ_BYTES + 1];
-	ssize_t n;
-	size_t len;
-
-	if (!size)
-		return 0;
-	do
-		n = pread(fd, buf, GUARD_READ_BYTES, 0);
-	while (n < 0 && errno == EINTR);
-	if (n < 0)
-		return errf(err, errlen, errno, "cannot read history '%s': %s",
-			    path, strerror(errno));
-	buf[n] = '\0';
-	len = strcspn(buf, "\r\n");
-	if (history_is_header(buf, len) && (len < (size_t)n ||
-					    (uint64_t)n == size))
-		return 0;
-	return errf(err, errlen, EINVAL, "refusing to append to history "
-		    "'%s': it is not an ioprobe history (its first line is "
-		    "not the history header); give --history a new file or "
-		    "an existing history", path);
-}
-
 int history_guard_path(const char *path, char *err, size_t errlen)
 {
 	struct stat st;
@@ -64,7 +35,7 @@ int history_guard_path(const char *path, char *err, size_t errlen)
 	if (fd < 0)
 		return errf(err, errlen, errno, "cannot read history '%s': %s",
 			    path, strerror(errno));
-	ret = history_guard_fd(fd, path, (uint64_t)st.st_size, err, errlen);
+	ret = history_check_fd(fd, path, (uint64_t)st.st_size, err, errlen);
 	close(fd);
 	return ret;
 }

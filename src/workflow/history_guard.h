@@ -6,23 +6,16 @@
  * not empty its first line must be a history header of this version or
  * an older one.  The suite and the sweep check it before anything runs;
  * history_append checks the descriptor it writes through again, under
- * its lock.
+ * its lock (history_check_fd).
  */
 #ifndef IOPROBE_HISTORY_GUARD_H
 #define IOPROBE_HISTORY_GUARD_H
 
 #include <stddef.h>
-#include <stdint.h>
 
 /* @path before anything runs: 0 when missing (it will be created) or a
  * history; -EINVAL / -ELOOP / -errno with @err ("refusing to append to
  * history ...").  Nothing is created or changed. */
 int history_guard_path(const char *path, char *err, size_t errlen);
-
-/* The open history @fd (of @path, @size bytes, a regular file): 0 when
- * empty or starting with a history header, else -EINVAL / -errno with
- * @err. */
-int history_guard_fd(int fd, const char *path, uint64_t size, char *err,
-		     size_t errlen);
 
 #endif
