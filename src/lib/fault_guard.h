@@ -26,7 +26,7 @@
 #include <stddef.h>
 
 struct fault_guard {
-	sigjmp_buf env;		/* where a fault in the guarded access lands */
+	sigjmp_buf env;	/* where a fault in the guarded access lands */
 };
 
 /* The guard armed in this thread, NULL when none; only the handler and
