@@ -27,7 +27,7 @@
 #include "lib/cpuset.h"
 #include "lib/rng.h"
 #include "lib/signals.h"
-#include "run/devstat.h"
+#include "run/run_devstat.h"
 #include "run/series_sampler.h"
 #include "run/sysinfo.h"
 #include "run/target.h"
