@@ -107,4 +107,28 @@ int cli_set_h(struct cli *c, const char *typed);
  * Its warnings go to c->p->notes.  0 or -EINVAL with the message in c->err. */
 int cli_validate(struct cli *c);
 
+/* --- cli_print.c: the printers the table's SW_FUNC rows name */
+
+struct sw_out;
+#define CLI_PRINTER(name) \
+	void cli_pr_##name(const struct profile *p, \
+			   const struct target_opts *t, struct sw_out *o)
+CLI_PRINTER(affinity);
+CLI_PRINTER(base);
+CLI_PRINTER(block);
+CLI_PRINTER(cache);
+CLI_PRINTER(etw);
+CLI_PRINTER(f);
+CLI_PRINTER(flush);
+CLI_PRINTER(format);
+CLI_PRINTER(r);
+CLI_PRINTER(rd);
+CLI_PRINTER(rs);
+CLI_PRINTER(s);
+CLI_PRINTER(seed);
+CLI_PRINTER(throttle);
+CLI_PRINTER(verbose);
+CLI_PRINTER(w);
+CLI_PRINTER(wbuf);
+
 #endif

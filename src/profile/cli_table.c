@@ -16,6 +16,7 @@
 #define SEEN(f) .seen = offsetof(struct cli, f)
 #define U32(lo, hi, w) .kind = SW_U32, .min = (lo), .max = (hi), .what = (w)
 #define FUNC(fn) .kind = SW_FUNC, .parse = (fn)
+#define FUNCP(fn, pr) .kind = SW_FUNC, .parse = (fn), .print = (pr)
 #define BESIDE_X(ov) .flags = SW_WITH_X, .xover = (ov)
 
 #define MAX_THREADS 65536U	/* -t, -F: per switch value */
@@ -24,9 +25,9 @@
 const struct cli_sw cli_switches[] = {
 	{ "?", "-?", "this help (also --help)", .kind = SW_HELP },
 	{ "b", "-b<size>", "block size, default 64K",
-	  FUNC(NULL) },		/* read by the pre-pass in cli.c */
+	  FUNCP(NULL, cli_pr_block) },	/* read by cli.c's pre-pass */
 	{ "B", "-B<base>[:len]", "start offset [and length] of the range used",
-	  FUNC(cli_sw_base), .flags = SW_ONCE, SEEN(B) },
+	  FUNCP(cli_sw_base, cli_pr_base), .flags = SW_ONCE, SEEN(B) },
 	{ "c", "-c<size>", "create file targets of this size (filled with "
 	  "data)", .kind = SW_SIZE, .min = 1, TGT(create_bytes) },
 	{ "C", "-C<s>", "cool-down seconds, I/O runs but is not measured",
@@ -39,14 +40,14 @@ const struct cli_sw cli_switches[] = {
 	  U32(0, UINT32_MAX, "an interval in ms such as 1000"), .dflt = 1000,
 	  PROF(iops_interval_ms), .flags = SW_ATOI },
 	{ "e", "-e<opt>", "ETW (Windows-only): accepted, no output",
-	  FUNC(cli_sw_etw) },
+	  FUNCP(cli_sw_etw, cli_pr_etw) },
 	{ "f", "-f<size>", "maximum offset;  -f<rst>: random/sequential hints",
-	  FUNC(cli_sw_f) },
+	  FUNCP(cli_sw_f, cli_pr_f) },
 	{ "F", "-F<n>", "total threads, each driving every target",
 	  U32(1, MAX_THREADS, "a total thread count from 1 to 65536"),
 	  PROF(pool_threads), SEEN(F) },
 	{ "g", "-g<n>[i]", "throttle per thread per target: bytes/ms, or IOPS "
-	  "(i)", FUNC(cli_sw_throttle) },
+	  "(i)", FUNCP(cli_sw_throttle, cli_pr_throttle) },
 	{ "h", "-h", "= -Sh", FUNC(cli_sw_h) },
 	{ "i", "-i<n> -j<ms>", "bursts of n I/Os separated by j ms of think "
 	  "time", U32(1, UINT32_MAX, "a burst size of at least 1 I/O"),
@@ -65,8 +66,9 @@ const struct cli_sw cli_switches[] = {
 	{ "n", "-n", "no affinity (ioprobe pins only with -a)",
 	  .kind = SW_FLAG, PROF(affinity_disabled), SEEN(n) },
 	{ "a", "-a[g#,]#[,#]", "pin thread i to CPU entry i mod n (g# = 64-CPU "
-	  "group)", FUNC(cli_sw_affinity), SEEN(a) },
-	{ "N", "-N<v|n|i>", "flush mode for -Sm", FUNC(cli_sw_flush),
+	  "group)", FUNCP(cli_sw_affinity, cli_pr_affinity), SEEN(a) },
+	{ "N", "-N<v|n|i>", "flush mode for -Sm",
+	  FUNCP(cli_sw_flush, cli_pr_flush),
 	  SEEN(N) },
 	{ "o", "-o<n>", "outstanding I/Os per thread per target, default 2",
 	  U32(1, MAX_DEPTH, "outstanding I/Os from 1 to 65536"),
@@ -80,24 +82,27 @@ const struct cli_sw cli_switches[] = {
 	  U32(0, UINT32_MAX, "a completion count such as 65536"),
 	  .dflt = 65536, PROF(progress_every), .flags = SW_ATOI },
 	{ "r", "-r[align]", "random I/O aligned to align, default block size",
-	  FUNC(cli_sw_r), .flags = SW_ONCE, SEEN(r) },
+	  FUNCP(cli_sw_r, cli_pr_r), .flags = SW_ONCE, SEEN(r) },
 	{ "rs", "-rs<pct>", "percent random, the rest sequential",
-	  FUNC(cli_sw_rs), SEEN(rs) },	/* a repeat replaces the last */
+	  FUNCP(cli_sw_rs, cli_pr_rs), SEEN(rs) },	/* repeat: the last */
 	{ "rd", "-rdpct<io/span:..> -rdabs<io/size:..>", "random distribution",
-	  FUNC(cli_sw_rd), SEEN(rd) },	/* likewise */
+	  FUNCP(cli_sw_rd, cli_pr_rd), SEEN(rd) },	/* likewise */
 	{ "R", "-R[p]<fmt>", "result format text|xml|json|csv|html; p = print "
-	  "profile", FUNC(cli_sw_format), BESIDE_X(OV_R) },
+	  "profile", FUNCP(cli_sw_format, cli_pr_format), BESIDE_X(OV_R) },
 	{ "s", "-s[i][stride]", "sequential [interlocked] with stride, default "
-	  "block", FUNC(cli_sw_s), .flags = SW_ONCE, SEEN(s) },
+	  "block", FUNCP(cli_sw_s, cli_pr_s), .flags = SW_ONCE, SEEN(s) },
 	{ "S", "-S[bhmruw]", "cache: b buffered, u O_DIRECT, w O_DSYNC, h "
-	  "both,\nr remote, m mmap; bare -S = -Su", FUNC(cli_parse_cache) },
+	  "both,\nr remote, m mmap; bare -S = -Su",
+	  FUNCP(cli_parse_cache, cli_pr_cache) },
 	{ "t", "-t<n>", "threads per target, default 1",
 	  U32(1, MAX_THREADS, "a thread count from 1 to 65536"),
 	  TGT(threads), SEEN(t_given) },
 	{ "T", "-T<size>", "stride between threads' start offsets",
 	  .kind = SW_SIZE, .min = 1, TGT(thread_stride_bytes), SEEN(T) },
-	{ "v", "-v", "verbose", FUNC(cli_sw_verbose), BESIDE_X(OV_V) },
-	{ "w", "-w<pct>", "write percentage, default 0", FUNC(cli_sw_w) },
+	{ "v", "-v", "verbose", FUNCP(cli_sw_verbose, cli_pr_verbose),
+	  BESIDE_X(OV_V) },
+	{ "w", "-w<pct>", "write percentage, default 0",
+	  FUNCP(cli_sw_w, cli_pr_w) },
 	{ "W", "-W<s>", "warm-up seconds, default 5",
 	  U32(0, UINT32_MAX, "a warm-up in seconds such as 5"),
 	  PROF(warmup_s), .flags = SW_WITH_X | SW_ATOI, .xover = OV_W },
@@ -110,9 +115,9 @@ const struct cli_sw cli_switches[] = {
 	{ "y", "-y...", "named events: Windows-only, rejected",
 	  FUNC(cli_sw_events), .flags = SW_REFUSED },
 	{ "z", "-z[seed]", "random seed, bare = ms since boot",
-	  FUNC(cli_sw_seed), BESIDE_X(OV_Z) },
+	  FUNCP(cli_sw_seed, cli_pr_seed), BESIDE_X(OV_Z) },
 	{ "Z", "-Z  -Zr  -Z<size>[,file]", "zero / random per write / source "
-	  "buffer", FUNC(cli_sw_wbuf) },
+	  "buffer", FUNCP(cli_sw_wbuf, cli_pr_wbuf) },
 	{ ":", "-:<n>", "experiment flags",
 	  U32(0, UINT32_MAX, "an experiment bitmask such as 1"),
 	  PROF(experiment_flags), BESIDE_X(OV_COLON) },
@@ -143,10 +148,10 @@ static int apply_u32(struct cli *c, const struct cli_sw *r, const char *sw,
 	int ret;
 
 	if ((r->flags & SW_ATOI) && (*val < '0' || *val > '9') && *val != '-')
-		val = "0";	/* atoi("abc") and atoi("") are 0 */
+		val = "0";	/* DiskSpd's atoi reads "abc" and "" as 0 */
 	if (!r->dflt)
 		return cli_get_u32(c, sw, val, r->min, r->max, r->what, dst);
-	*dst = r->dflt;		/* bare -D and -D0 mean 1000, as in DiskSpd */
+	*dst = r->dflt;		/* bare -D, -D0: 1000, as in DiskSpd */
 	if (!*val)
 		return 0;
 	ret = cli_get_u32(c, sw, val, r->min, r->max, r->what, &v);

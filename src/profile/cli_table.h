@@ -17,13 +17,17 @@
 #include <stdio.h>
 
 struct cli;
+struct profile;
+struct sw_out;
+struct target_opts;
 
 /* How a row reads the value glued to its letters. */
 enum cli_sw_kind {
 	SW_HELP,	/* -?: answered before parsing, never applied */
 	SW_FLAG,	/* no value; sets the bool at @off */
-	SW_U32,		/* lenient integer in [min, max] into the uint32 at
-			 * @off; with @dflt, empty or 0 means @dflt */
+	SW_U32,		/* lenient integer in [min, max] into the
+			 * uint32 at @off; with @dflt, empty or 0 means
+			 * @dflt */
 	SW_SIZE,	/* a size ("b" = blocks of -b), at least @min bytes,
 			 * into the uint64 at @off */
 	SW_FUNC,	/* @parse reads it */
@@ -38,7 +42,7 @@ enum {
 	SW_WITH_X = 1 << 1,	/* may accompany -X */
 	SW_REFUSED = 1 << 2,	/* always refused (Windows-only): in the
 				 * help and the man page, not completed */
-	SW_ATOI = 1 << 3,	/* SW_U32 read as DiskSpd's atoi(): a value
+	SW_ATOI = 1 << 3,	/* SW_U32 read as DiskSpd's atoi does: a value
 				 * that starts with no digit (and no '-')
 				 * is 0, so -W and -Wabc are -W0 */
 };
@@ -60,6 +64,11 @@ struct cli_sw {
 				 * message */
 	const char *note;	/* said (NOTE_NOTE) when given */
 	int (*parse)(struct cli *c, const char *typed, const char *val);
+	/* the print column: the switches that give this row's part of @p
+	 * (its first target @t), appended to @o; NULL for SW_FLAG, SW_U32
+	 * and SW_SIZE rows, printed when they differ from the default */
+	void (*print)(const struct profile *p, const struct target_opts *t,
+		      struct sw_out *o);
 };
 
 extern const struct cli_sw cli_switches[];

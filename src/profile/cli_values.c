@@ -69,8 +69,9 @@ void cli_rest_ignored(struct cli *c, const char *typed, const char *sw,
 		      const char *val)
 {
 	if (*val)
-		notes_add(&c->p->notes, NOTE_NOTE, "'%s' is read as %s: DiskSpd "
-			  "ignores what follows the letter", typed, sw);
+		notes_add(&c->p->notes, NOTE_NOTE, "'%s' is read as %s: "
+			  "DiskSpd ignores what follows the letter", typed,
+			  sw);
 }
 
 int cli_repeated(struct cli *c, bool *seen, const char *typed)
