@@ -1,4 +1,4 @@
-/* show.c - `ioprobe show FILE.json [-Rtext|-Rxml|-Rjson|-Rcsv|-Rhtml]`:
+/* cmd_show.c - `ioprobe show FILE.json [-Rtext|-Rxml|-Rjson|-Rcsv|-Rhtml]`:
  * re-render a saved ioprobe-result/1 file in any report format.
  *
  * The JSON holds everything a report is made from, so the text or XML
@@ -140,7 +140,8 @@ int show_main(int argc, char **argv)
 	job.fmt = fmt;
 	ret = atomic_file_write_fd(STDOUT_FILENO, fill_report, &job);
 	if (ret) {
-		fprintf(stderr, "ioprobe: error: cannot write the report: %s\n",
+		fprintf(stderr, "ioprobe: error: cannot write the report to "
+				"stdout: %s\n",
 			strerror(-ret));
 		status = 1;
 	}

@@ -1,4 +1,4 @@
-/* sweep.c - `ioprobe sweep -b4K,64K,1M [switches] TARGET`: reads the
+/* cmd_sweep.c - `ioprobe sweep -b4K,64K,1M [switches] TARGET`: reads the
  * options, prints the plan, a live status line on a terminal, the table
  * and findings of the points workflow/sweep.h runs, writes the --html
  * page and the -Rjson object.  Picks the exit status: 0 done, 1 a point
@@ -111,6 +111,12 @@ static void leftover_line(void *arg, const char *path, pid_t pid,
 		      path, (long)pid);
 	else if (v == LEFTOVER_OTHER_HOST)
 		warnf("kept '%s': marked by an ioprobe on another host (pid %ld there), which only that host can tell is gone",
+		      path, (long)pid);
+	else if (v == LEFTOVER_ALIVE)
+		warnf("kept '%s': named like an ioprobe test file, but its process (pid %ld) is still running",
+		      path, (long)pid);
+	else if (v == LEFTOVER_OTHER_USER)
+		warnf("kept '%s': named like an ioprobe test file (pid %ld), but another user's",
 		      path, (long)pid);
 	else
 		warnf("cannot remove '%s', left by an earlier run (pid %ld): %s",
