@@ -28,7 +28,6 @@
 #include "report/report_suite.h"
 #include "lib/signals.h"
 #include "run/run.h"
-#include "workflow/burst.h"
 #include "workflow/compare.h"
 #include "workflow/history.h"
 #include "workflow/interpret.h"
@@ -195,23 +194,22 @@ static void print_targets(const struct suite_cli *c,
 	}
 }
 
-/* After a test's row: the burst phase, when the -D series stepped down
- * (the row then shows the sustained phase). */
-static void print_burst(const struct suite_cli *c,
-			const struct burst_phases *p)
+/* After a test's row: the burst phase and the whole window, when the
+ * row shows the sustained phase (figures.h's headline). */
+static void print_burst(const struct suite_cli *c, const struct cmp_detail *d)
 {
-	char a[32];
+	char a[32], w[32];
 
-	fmt_count(a, sizeof(a), p->burst_iops);
-	fprintf(c->info, "  sustained; burst %s IOPS for the first %.0f s",
-		a, p->drop_s);
+	fmt_count(a, sizeof(a), d->burst_iops);
+	fmt_count(w, sizeof(w), d->window_iops);
+	fprintf(c->info, "  sustained; burst %s IOPS for the first %.1f s, "
+		"whole window %s", a, d->burst_s, w);
 }
 
 static void print_summary(const struct suite_cli *c)
 {
 	const struct suite *s = &c->s;
 	char a[32], b[32], p99[32], d[32], e[32];
-	struct burst_phases bp;
 	size_t i;
 
 	fprintf(c->info, "\n%-12s %10s %9s %10s %10s", "test", "IOPS",
@@ -221,24 +219,19 @@ static void print_summary(const struct suite_cli *c)
 	fputc('\n', c->info);
 	for (i = 0; i < s->nres; i++) {
 		const struct history_row *r = &s->res[i].row;
-		const struct interp_test *t = &s->res[i].it;
-		bool burst = burst_detect(t->interval_iops, t->nintervals,
-					  t->interval_s, &bp);
-		double iops = burst ? bp.sustained_iops : r->iops;
-		double mib = r->iops > 0 ? r->mib_s * iops / r->iops : 0;
 
-		fmt_count(a, sizeof(a), iops);
+		fmt_count(a, sizeof(a), r->iops);
 		fmt_latency_ms(b, sizeof(b), r->mean_ms);
 		fmt_latency_ms(p99, sizeof(p99), r->p99_ms);
 		fprintf(c->info, "%-12s %10s %9.1f %11s %11s", r->test, a,
-			mib, b, p99);
+			r->mib_s, b, p99);
 		if (s->o.wide) {
 			fmt_latency_ms(d, sizeof(d), r->p999_ms);
 			fmt_latency_ms(e, sizeof(e), r->max_ms);
 			fprintf(c->info, " %11s %11s", d, e);
 		}
-		if (burst)
-			print_burst(c, &bp);
+		if (s->res[i].fig.sustained)
+			print_burst(c, &s->res[i].fig);
 		fputc('\n', c->info);
 		print_targets(c, &s->res[i].targets);
 	}
@@ -247,21 +240,14 @@ static void print_summary(const struct suite_cli *c)
 static void print_findings(const struct suite_cli *c)
 {
 	const struct suite *s = &c->s;
-	struct interp_test t[SUITE_MAX];
-	struct finding f[INTERP_MAX_FINDINGS];
-	struct interp_env env = { s->o.expect_iops, s->o.expect_mib_s,
-				  s->mem_bytes };
-	size_t i, n;
+	size_t i;
 
-	for (i = 0; i < s->nres; i++)
-		t[i] = s->res[i].it;
-	n = interpret(t, s->nres, &env, f, ARRAY_SIZE(f));
 	fprintf(c->info, "\nfindings:\n");
-	if (!n)
+	if (!s->nfind)
 		fprintf(c->info, "  - nothing stands out: no wall, no stalls, "
 				 "no sign of a cache\n");
-	for (i = 0; i < n; i++)
-		fprintf(c->info, "  - %s\n", f[i].text);
+	for (i = 0; i < s->nfind; i++)
+		fprintf(c->info, "  - %s\n", s->find[i].text);
 }
 
 static void print_timing(const struct suite_cli *c)
@@ -298,10 +284,13 @@ static void machine_output(const struct suite *s)
 		for (i = 0; i < s->nres; i++) {
 			const struct history_row *r = &s->res[i].row;
 
+			const struct cmp_detail *d = &s->res[i].fig;
+
 			rows[i] = (struct suite_json_row){
 				r->test, r->label, r->cmdline, r->json,
 				r->iops, r->mib_s, r->mean_ms, r->p99_ms,
-				r->p999_ms, r->max_ms };
+				r->p999_ms, r->max_ms, r->figure,
+				d->window_iops, d->burst_iops, d->burst_s };
 		}
 		report_suite_json(rows, s->nres, stdout);
 	}
@@ -609,6 +598,7 @@ static int suite_report(struct suite_cli *c, int status)
 	if (!suite_fleet_speaks(&c->sf))
 		return status;
 	if (s->nres) {
+		suite_interpret(s);
 		print_summary(c);
 		if (!status)
 			print_findings(c);

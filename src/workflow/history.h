@@ -21,8 +21,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define HISTORY_NFIELDS 23
+#define HISTORY_NFIELDS 25
 #define HISTORY_HEADER \
+	"timestamp,host,label,test,cmdline,target,device,filesystem," \
+	"file_size,iops,mib_s,mean_ms,p50_ms,p99_ms,p999_ms,max_ms," \
+	"read_pct,write_pct,version,json,engine,fill,ranks,figure," \
+	"window_iops"
+/* Rows written before the figure columns: their figures are the whole
+ * window's (figure "", window_iops = iops). */
+#define HISTORY_NFIELDS_V3 23
+#define HISTORY_HEADER_V3 \
 	"timestamp,host,label,test,cmdline,target,device,filesystem," \
 	"file_size,iops,mib_s,mean_ms,p50_ms,p99_ms,p999_ms,max_ms," \
 	"read_pct,write_pct,version,json,engine,fill,ranks"
@@ -67,6 +75,11 @@ struct history_row {
 	uint32_t ranks;		/* MPI ranks that ran the test at once (one
 				 * row for all of them); 1 without mpirun and
 				 * in rows older than the column */
+	/* which figure iops..max_ms are (figures.h's headline): "sustained"
+	 * (the phase after a burst), "window" (the whole measured window),
+	 * "" in rows older than the column (the window) */
+	char figure[16];
+	double window_iops;	/* whole-window IOPS, beside the headline */
 };
 
 /* Damaged lines named one by one (struct history's warn, for the caller

@@ -474,6 +474,18 @@ out:
 	return ret;
 }
 
+void suite_interpret(struct suite *s)
+{
+	struct interp_test t[SUITE_MAX];
+	struct interp_env env = { s->o.expect_iops, s->o.expect_mib_s,
+				  s->mem_bytes };
+	size_t i;
+
+	for (i = 0; i < s->nres; i++)
+		t[i] = s->res[i].it;
+	s->nfind = interpret(t, s->nres, &env, s->find, ARRAY_SIZE(s->find));
+}
+
 void suite_release(struct suite *s)
 {
 	size_t i;

@@ -109,6 +109,9 @@ struct suite {
 	char hist[PATH_MAX];	/* history CSV */
 	struct suite_result res[SUITE_MAX];
 	size_t nres;
+	/* suite_interpret(): the findings of res[], read by every writer */
+	struct finding find[INTERP_MAX_FINDINGS];
+	size_t nfind;
 	size_t cur;		/* the test running */
 	uint64_t mem_bytes;	/* RAM of this host, 0 unknown */
 	/* suite_check_profiles(): each profile's own switches parsed once,
@@ -137,6 +140,9 @@ int suite_test_profile(const struct suite *s, size_t i, bool create,
  * profile. */
 void suite_full_switches(const struct suite *s, size_t i, bool create,
 			 char *buf, size_t len);
+/* The findings of the finished tests (s->find, s->nfind), computed once
+ * for every writer. */
+void suite_interpret(struct suite *s);
 /* Free the templates (suite_release() does it too). */
 void suite_release_profiles(struct suite *s);
 
