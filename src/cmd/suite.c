@@ -148,7 +148,8 @@ static void print_plan(struct suite_cli *c)
 	double fill_guess = s->nfiles * s->o.file_bytes /
 			    (200 * MIB);	/* ~200 MB/s */
 
-	c->est_s = (double)s->nprof * (s->o.duration_s + s->o.warmup_s) +
+	c->est_s = (double)s->nprof * s->o.runs *
+			   (s->o.duration_s + s->o.warmup_s) +
 		   fill_guess;
 	suite_files_joined(s, HISTORY_TARGET_SEP, files, sizeof(files));
 	fprintf(c->info, "ioprobe suite '%s': %zu test%s on %s (%.0f MiB%s, "
@@ -164,6 +165,9 @@ static void print_plan(struct suite_cli *c)
 	fprintf(c->info, "time: about %.0f s (%zu x (%u s warm-up + %u s "
 			 "measured) + filling the file)\n", c->est_s, s->nprof,
 		s->o.warmup_s, s->o.duration_s);
+	if (s->o.runs > 1)
+		fprintf(c->info, "runs: each test %u times, the profiles "
+			"interleaved (time above includes them)\n", s->o.runs);
 	if (c->sf.on)
 		fprintf(c->info, "mpi: %u ranks at once, each on its own test "
 			"file (rank 0's above); one history row per test for "
@@ -270,7 +274,7 @@ static void print_timing(const struct suite_cli *c)
 
 static void machine_output(const struct suite *s)
 {
-	struct suite_json_row rows[SUITE_MAX];
+	struct suite_json_row rows[SUITE_MAX_RESULTS];
 	char line[8192];
 	size_t i;
 
@@ -376,6 +380,11 @@ static void print_next(const struct suite_cli *c)
 	snprintf(num, sizeof(num), "%u", o->warmup_s);
 	shell_word(cmd, sizeof(cmd), &n, "--warmup");
 	shell_word(cmd, sizeof(cmd), &n, num);
+	if (o->runs > 1) {
+		snprintf(num, sizeof(num), "%u", o->runs);
+		shell_word(cmd, sizeof(cmd), &n, "--runs");
+		shell_word(cmd, sizeof(cmd), &n, num);
+	}
 	size_word(num, sizeof(num), o->file_bytes);
 	shell_word(cmd, sizeof(cmd), &n, "--file-size");
 	shell_word(cmd, sizeof(cmd), &n, num);
@@ -538,7 +547,12 @@ static int run_tests(struct suite_cli *c)
 	status = suite_fleet_agree(&c->sf, suite_claim_file(s, err,
 							    sizeof(err)) ? 1 : 0,
 				   err);
-	for (i = 0; !status && i < s->nprof; i++) {
+	for (i = 0; !status && s->round < s->o.runs; i++) {
+		if (i == s->nprof) {	/* the next round: interleaved */
+			i = 0;
+			if (++s->round == s->o.runs)
+				break;
+		}
 		/* all ranks of an MPI job stop together, also when the
 		 * signal reached only some */
 		if (c->sf.on)

@@ -371,8 +371,35 @@ static double side_findings(struct cmp_view *v, int side)
 	return wall;
 }
 
+/* Did a comparable test's IOPS (@mbps: MiB/s) figure move clearly, by
+ * its interval, in direction @want? */
+static bool figure_moved(const struct cmp_view *v, bool mbps,
+			 enum cmp_verdict want)
+{
+	size_t i;
+
+	for (i = 0; i < v->ntests; i++) {
+		const struct cmp_test *c = &v->tests[i];
+
+		if (c->ndifferences && !v->allow_different)
+			continue;
+		if ((mbps ? c->mib_verdict : c->iops_verdict) == want)
+			return true;
+	}
+	return false;
+}
+
+/* A wall is gone (or new) only when a label's figure with its interval
+ * says so, never from one interval's dip in the newest run: the figure
+ * must have risen (fallen) clearly. */
 static void view_change(struct cmp_view *v, double wall_a, double wall_b)
 {
+	if (wall_a != 0 && wall_b == 0 &&
+	    !figure_moved(v, wall_a < 0, CMP_BETTER))
+		return;
+	if (wall_b != 0 && wall_a == 0 &&
+	    !figure_moved(v, wall_b < 0, CMP_WORSE))
+		return;
 	if (wall_a != 0 && wall_b == 0)
 		snprintf(v->change, sizeof(v->change), "the wall at ≈%.0f %s "
 			 "seen in '%s' is gone in '%s'", fabs(wall_a),
