@@ -51,7 +51,7 @@ static void test_change(struct line *l, const struct cmp_test *c)
 		fmt_latency_ms(a, sizeof(a), c->p99_ms[0].median);
 		fmt_latency_ms(b, sizeof(b), c->p99_ms[1].median);
 		cmp_ci_fmt(f, sizeof(f), &c->p99_ci);
-		put(l, "%s P99 %s → %s (P99 faster %s)", c->test, a, b, f);
+		put(l, "%s P99 %s → %s (faster %s)", c->test, a, b, f);
 		return;
 	}
 	cmp_ci_fmt(f, sizeof(f), c->metric == CMP_METRIC_MIB_S ? &c->mib_ci :
