@@ -258,6 +258,21 @@ static int fill_compare(FILE *f, const void *arg)
 	return *j->ret < 0 ? *j->ret : 0;
 }
 
+/* --history, else the default path (into @path); NULL when there is
+ * none (said). */
+static const char *history_or_default(const char *hist, char *path,
+				      size_t len)
+{
+	if (hist)
+		return hist;
+	if (history_default_path(path, len)) {
+		fprintf(stderr, "ioprobe: error: no history path: set HOME or "
+				"XDG_DATA_HOME, or give --history FILE\n");
+		return NULL;
+	}
+	return path;
+}
+
 int compare_main(int argc, char **argv)
 {
 	struct compare_job job;
@@ -274,15 +289,9 @@ int compare_main(int argc, char **argv)
 				 &min_effect);
 	if (ret)
 		return ret == 1 ? 0 : ret;
-	if (!hist) {
-		if (history_default_path(path, sizeof(path))) {
-			fprintf(stderr, "ioprobe: error: no history path: set "
-					"HOME or XDG_DATA_HOME, or give "
-					"--history FILE\n");
-			return 2;
-		}
-		hist = path;
-	}
+	hist = history_or_default(hist, path, sizeof(path));
+	if (!hist)
+		return 2;
 	ret = history_load(hist, &h, err, sizeof(err));
 	print_history_warnings(&h);
 	if (ret == -ENOENT || (!ret && !h.nrows)) {

@@ -164,7 +164,8 @@ static void collect(const struct history *h, const char *label,
 static int judge(const struct history *h, const struct verdict_runs *runs,
 		 double min_effect, struct cmp_test *c)
 {
-	int ret = verdict_test(h->path, runs, min_effect, c);
+	int ret = verdict_test(h->path, compare_detail_load, runs, min_effect,
+			       c);
 
 	c->iops_factor = c->iops_ci.factor;
 	c->p99_faster = c->p99_ci.factor;

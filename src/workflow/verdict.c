@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "lib/resample.h"
-#include "workflow/compare.h"
+#include "workflow/figures.h"
 
 enum cmp_verdict verdict_decide(double lo, double hi, double min_effect,
 				bool higher_better)
@@ -30,7 +30,7 @@ struct run_data {
 };
 
 /* The series of @row's headline phase from its saved JSON result. */
-static int load_series(const char *history_path,
+static int load_series(const char *history_path, verdict_load_fn load,
 		       const struct history_row *row, struct run_data *d)
 {
 	struct cmp_detail det;
@@ -38,7 +38,7 @@ static int load_series(const char *history_path,
 	uint32_t k0, n;
 	int ret;
 
-	ret = compare_detail_load(history_path, row, &det, err, sizeof(err));
+	ret = load(history_path, row, &det, err, sizeof(err));
 	if (ret == -ENOMEM)
 		return ret;
 	if (ret || !det.interval_iops || det.nintervals < 2)
@@ -60,7 +60,7 @@ static int load_series(const char *history_path,
 	}
 	ret = 0;
 out:
-	compare_detail_release(&det);
+	figures_release(&det);
 	return ret == -ENOMEM ? ret : 0;
 }
 
@@ -132,8 +132,9 @@ static void set_factors(struct cmp_test *c)
 				   0;
 }
 
-int verdict_test(const char *history_path, const struct verdict_runs *runs,
-		 double min_effect, struct cmp_test *c)
+int verdict_test(const char *history_path, verdict_load_fn load,
+		 const struct verdict_runs *runs, double min_effect,
+		 struct cmp_test *c)
 {
 	struct run_data *d[2] = { NULL, NULL };
 	size_t n[2] = { runs[0].n, runs[1].n }, i;
@@ -150,8 +151,8 @@ int verdict_test(const char *history_path, const struct verdict_runs *runs,
 			d[k][i].iops = row->iops;
 			d[k][i].mib_s = row->mib_s;
 			d[k][i].p99_ms = row->p99_ms;
-			if (history_path &&
-			    load_series(history_path, row, &d[k][i]))
+			if (history_path && load &&
+			    load_series(history_path, load, row, &d[k][i]))
 				goto out;
 		}
 	}

@@ -34,11 +34,18 @@ struct verdict_runs {
 	size_t n;
 };
 
+/* Loads @row's saved JSON result (beside @history_path) into @d, as
+ * compare_detail_load does: 0, -ENOMEM, or another -errno (none). */
+typedef int (*verdict_load_fn)(const char *history_path,
+			       const struct history_row *row,
+			       struct cmp_detail *d, char *err, size_t errlen);
+
 /* Fill @c's iops_ci, mib_ci and p99_ci from @runs[0] (earlier) and
  * @runs[1] (later), and its iops/mib/p99 verdicts by @min_effect.  The
- * series are read from the rows' JSON results beside @history_path
- * (NULL: none; the figures alone).  0 or -ENOMEM. */
-int verdict_test(const char *history_path, const struct verdict_runs *runs,
-		 double min_effect, struct cmp_test *c);
+ * series are read by @load from the rows' JSON results beside
+ * @history_path (NULL: none; the figures alone).  0 or -ENOMEM. */
+int verdict_test(const char *history_path, verdict_load_fn load,
+		 const struct verdict_runs *runs, double min_effect,
+		 struct cmp_test *c);
 
 #endif
