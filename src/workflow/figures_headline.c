@@ -3,6 +3,11 @@
  * its latency from the same intervals, so in-flight / IOPS = mean
  * latency holds on the row; otherwise the whole window.  See figures.h.
  *
+ * The phase starts at the first interval after the drop that is within
+ * PHASE_SETTLED of the sustained level: a throttle or cache may pass
+ * through a level or two on its way down (or stall once), and those
+ * intervals are neither phase.
+ *
  * The phase's mean and max are exact (interval sums); its P50 and P99
  * are the medians of the phase's per-interval percentiles (-L -D keeps
  * them per interval, not their histograms), and its P99.9 the whole
@@ -15,6 +20,8 @@
 #include <string.h>
 
 #include "workflow/burst.h"
+
+#define PHASE_SETTLED 0.25	/* |interval - level| / level */
 
 static int cmp_dbl(const void *a, const void *b)
 {
@@ -118,6 +125,10 @@ void figures_headline(const struct results *r, struct cmp_detail *d)
 		return;
 	/* the interval holding the drop belongs to neither phase */
 	k0 = (uint32_t)ceil(bp.drop_s / d->interval_s - 1e-9);
+	while (k0 + BURST_MIN_INTERVALS < d->nintervals &&
+	       fabs(d->interval_iops[k0] - bp.sustained_iops) >
+		       PHASE_SETTLED * bp.sustained_iops)
+		k0++;
 	if (k0 >= d->nintervals)
 		return;
 	d->burst_iops = bp.burst_iops;
