@@ -31,6 +31,11 @@ struct history_row {
 	uint32_t ranks;		/* MPI ranks that ran the test at once (one
 				 * row for all of them); 1 without mpirun and
 				 * in rows older than the column */
+	/* which figure iops..max_ms are (figures.h's headline): "sustained"
+	 * (the phase after a burst), "window" (the whole measured window),
+	 * "" in rows older than the column (the window) */
+	char figure[16];
+	double window_iops;	/* whole-window IOPS, beside the headline */
 };
 
 #endif

@@ -24,8 +24,16 @@
 
 #include "results/history_row.h"
 
-#define HISTORY_NFIELDS 23
+#define HISTORY_NFIELDS 25
 #define HISTORY_HEADER \
+	"timestamp,host,label,test,cmdline,target,device,filesystem," \
+	"file_size,iops,mib_s,mean_ms,p50_ms,p99_ms,p999_ms,max_ms," \
+	"read_pct,write_pct,version,json,engine,fill,ranks,figure," \
+	"window_iops"
+/* Rows written before the figure columns: their figures are the whole
+ * window's (figure "", window_iops = iops). */
+#define HISTORY_NFIELDS_V3 23
+#define HISTORY_HEADER_V3 \
 	"timestamp,host,label,test,cmdline,target,device,filesystem," \
 	"file_size,iops,mib_s,mean_ms,p50_ms,p99_ms,p999_ms,max_ms," \
 	"read_pct,write_pct,version,json,engine,fill,ranks"
