@@ -16,12 +16,14 @@ int suite_main(int argc, char **argv);	/* suite.c */
 int compare_main(int argc, char **argv);	/* compare.c */
 int show_main(int argc, char **argv);	/* show.c */
 int sweep_main(int argc, char **argv);	/* sweep.c */
+int identify_main(int argc, char **argv);	/* identify.c */
 
 /* Their long options, for the shared parser (opt_table.h). */
 extern const struct opt_table suite_opt_table;	/* suite_args.c */
 extern const struct opt_table compare_opt_table;	/* compare.c */
 extern const struct opt_table show_opt_table;	/* show.c */
 extern const struct opt_table sweep_opt_table;	/* sweep_args.c */
+extern const struct opt_table identify_opt_table;	/* identify.c */
 
 /* The subcommands, in the order of the usage text: main.c dispatches
  * through this list, and the help, man page and completion are checked

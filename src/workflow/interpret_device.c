@@ -241,6 +241,12 @@ const char *interp_rule_name(enum finding_kind kind)
 		return "change";
 	case FIND_DEVICE_MORE:
 		return "device_more";
+	case FIND_CLOUD_TIER:
+		return "tier";
+	case FIND_CLOUD_BURST:
+		return "cloud_burst";
+	case FIND_VM_CAP:
+		return "vm_cap";
 	default:
 		return "finding";
 	}
