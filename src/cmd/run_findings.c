@@ -33,34 +33,43 @@ int run_findings_cloud_check(const struct profile *p, char *err,
 	return ret;
 }
 
-/* The cloud findings of the run (none when nothing is known), and what
- * --expect would have said from the tier's figures. */
-static size_t cloud_part(const struct results *r,
-			 const struct interp_test *t, struct interp_env *env,
-			 struct finding *f, size_t max)
+size_t run_findings_cloud(const char *disk, const char *vm,
+			  const char *const *paths, size_t npaths,
+			  const struct interp_test *t, size_t n,
+			  struct interp_env *env, struct finding *f,
+			  size_t max)
 {
-	const char *paths[PROFILE_MAX_TARGETS];
 	struct cloud_ctx *c = malloc(sizeof(*c));
 	char err[256];
-	size_t i, n = 0;
+	size_t nout = 0;
 
 	if (!c)
 		return 0;
-	for (i = 0; i < r->ntargets && i < PROFILE_MAX_TARGETS; i++)
-		paths[i] = r->targets[i].path;
-	if (!cloud_ctx_build(c, r->profile.cloud_disk, r->profile.cloud_vm,
-			     cloud_sysfs_root(), paths, i, err, sizeof(err)) &&
-	    cloud_ctx_known(c)) {
+	if (!cloud_ctx_build(c, disk, vm, cloud_sysfs_root(), paths, npaths,
+			     err, sizeof(err)) && cloud_ctx_known(c)) {
 		if (c->named) {
 			env->expect_iops = c->disk.iops * c->ndisks;
 			env->expect_mib_s = cloud_mib(c->disk.row,
 						      c->disk.mbps) * c->ndisks;
 		}
-		cloud_findings(t, 1, c, f, &n, max);
+		cloud_findings(t, n, c, f, &nout, max);
 	}
 	cloud_ctx_release(c);
 	free(c);
-	return n;
+	return nout;
+}
+
+static size_t cloud_part(const struct results *r,
+			 const struct interp_test *t, struct interp_env *env,
+			 struct finding *f, size_t max)
+{
+	const char *paths[PROFILE_MAX_TARGETS];
+	size_t i;
+
+	for (i = 0; i < r->ntargets && i < PROFILE_MAX_TARGETS; i++)
+		paths[i] = r->targets[i].path;
+	return run_findings_cloud(r->profile.cloud_disk, r->profile.cloud_vm,
+				  paths, i, t, 1, env, f, max);
 }
 
 int run_findings_fill(struct results *r)

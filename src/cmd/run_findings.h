@@ -7,6 +7,7 @@
 #define IOPROBE_RUN_FINDINGS_H
 
 #include "results/results.h"
+#include "workflow/interpret.h"
 
 /* Fill r->findings from @r's own figures (none for a run that failed,
  * measured nothing or ran the null engine).  0 or -ENOMEM. */
@@ -15,6 +16,15 @@ int run_findings_fill(struct results *r);
  * -EINVAL with @err filled (a usage error, before the run). */
 int run_findings_cloud_check(const struct profile *p, char *err,
 			     size_t errlen);
+/* The cloud findings (workflow/cloud_findings.h) of @n tests on the
+ * disks under @paths, from --disk @disk and --vm @vm (NULL: detect)
+ * into @f (up to @max): their count.  A named tier sets @env's expected
+ * figures, as --expect does. */
+size_t run_findings_cloud(const char *disk, const char *vm,
+			  const char *const *paths, size_t npaths,
+			  const struct interp_test *t, size_t n,
+			  struct interp_env *env, struct finding *f,
+			  size_t max);
 /* Print r->findings on stderr unless --no-findings. */
 void run_findings_print(const struct results *r);
 

@@ -17,6 +17,7 @@
 
 #include "cmd/diag.h"
 #include "cmd/progress.h"
+#include "cmd/run_findings.h"
 #include "cmd/subcmd.h"
 #include "cmd/fleet_cmd.h"
 #include "cmd/suite_args.h"
@@ -255,7 +256,9 @@ static void print_findings(const struct suite_cli *c)
 
 	for (i = 0; i < s->nres; i++)
 		t[i] = s->res[i].it;
-	n = interpret(t, s->nres, &env, f, ARRAY_SIZE(f));
+	n = run_findings_cloud(s->o.cloud_disk, s->o.cloud_vm, s->o.paths,
+			       s->o.npaths, t, s->nres, &env, f, ARRAY_SIZE(f));
+	n += interpret(t, s->nres, &env, f + n, ARRAY_SIZE(f) - n);
 	fprintf(c->info, "\nfindings:\n");
 	if (!n)
 		fprintf(c->info, "  - nothing stands out: no wall, no stalls, "
