@@ -42,6 +42,7 @@ struct run_ctx {
 	const struct run_options *opt;
 	struct results *r;
 	struct run_target *rt;
+	struct target_pin *pins;	/* per target: what the checks saw */
 	struct worker *w;
 	uint32_t nworkers;
 	uint32_t nstarted;
@@ -107,17 +108,27 @@ static int run_prepare_targets(struct run_ctx *c, char *err, size_t errlen)
 	uint32_t i;
 	int ret;
 
+	c->pins = calloc(p->ntargets, sizeof(*c->pins));
+	if (!c->pins)
+		return errf(err, errlen, ENOMEM, "out of memory");
+	for (i = 0; i < p->ntargets; i++)
+		target_pin_init(&c->pins[i]);
+	/* one look at each name; from here on only the pins are used */
 	for (i = 0; i < p->ntargets; i++) {
-		ret = target_check_safe(&p->targets[i], p->allow_device_writes,
-					err, errlen);
+		ret = target_pin_take(&c->pins[i], &p->targets[i]);
+		if (ret)
+			return errf(err, errlen, -ret, "cannot open '%s': %s",
+				    p->targets[i].path, strerror(-ret));
+		ret = target_check_safe(&p->targets[i], &c->pins[i],
+					p->allow_device_writes, err, errlen);
 		if (ret)
 			return ret;
 	}
 	for (i = 0; i < p->ntargets && !signals_stop_requested; i++) {
 		str_copy(r->targets[i].path, sizeof(r->targets[i].path),
 			 p->targets[i].path);
-		ret = target_prepare(&p->targets[i], &r->targets[i], &ctl,
-				     err, errlen);
+		ret = target_prepare(&p->targets[i], &c->pins[i],
+				     &r->targets[i], &ctl, err, errlen);
 		if (ret == -EINTR && signals_stop_requested) {
 			/* an interrupted fill is an interrupted run: no
 			 * results, exit 128+N (run_execute sees the flag) */
@@ -225,7 +236,7 @@ static int run_open_targets(struct run_ctx *c, char *err, size_t errlen)
 		struct run_target *rt = &c->rt[i];
 
 		rt->opts = &p->targets[i];
-		ret = target_open(&rt->t, rt->opts, err, errlen);
+		ret = target_open(&rt->t, rt->opts, &c->pins[i], err, errlen);
 		if (ret)
 			return ret;
 		target_describe(&rt->t, &r->targets[i]);
@@ -628,6 +639,10 @@ static void run_release(struct run_ctx *c)
 		}
 	}
 	free(c->rt);
+	if (c->pins)
+		for (i = 0; i < c->p->ntargets; i++)
+			target_pin_release(&c->pins[i]);
+	free(c->pins);
 	free(c->w);
 	run_series_free(c->series);
 }
