@@ -27,7 +27,7 @@ _ioprobe_opts_show="--help"
 _ioprobe_opts_sweep="--label= --history= --html= --slo= --file-size=
 	--engine= --keep-file --quiet --help --allow-device-writes= --batch=
 	--series= --disk= --vm= --overwrite --continue-on-error --no-findings"
-_ioprobe_opts_identify="--disk= --vm= --help"
+_ioprobe_opts_identify="--disk= --vm= --metadata --help"
 
 _ioprobe_engines="io_uring libaio sync null"
 _ioprobe_formats="text xml json csv html"

@@ -13,20 +13,23 @@
 #include "lib/util.h"
 #include "profile/opt_table.h"
 #include "workflow/cloud_ctx.h"
+#include "workflow/cloud_metadata.h"
 
 #define IDENTIFY_USAGE "ioprobe identify PATH... [--disk PROVIDER:TIER] " \
-		       "[--vm SIZE]"
+		       "[--vm SIZE] [--metadata]"
 #define IDENTIFY_MAX 16
 
 struct identify_args {
 	const char *paths[IDENTIFY_MAX];
 	size_t npaths;
 	const char *disk, *vm;
+	bool metadata;		/* --metadata: ask the metadata service */
 };
 
 static const struct opt_spec identify_opts[] = {
 	OPT_STRING_AT("disk", "PROVIDER:TIER", struct identify_args, disk),
 	OPT_STRING_AT("vm", "SIZE", struct identify_args, vm),
+	OPT_BOOL_AT("metadata", struct identify_args, metadata),
 	{ "help", OPT_HELP, NULL, NULL, 0 },
 };
 
@@ -80,17 +83,22 @@ static void print_vm(const struct cloud_ctx *c)
 	const struct cloud_row *v = c->vm;
 	char a[32], b[32];
 
+	if (!v && *c->host.vm) {
+		printf("vm size:   %s (not in the limits table)\n", c->host.vm);
+		return;
+	}
 	if (!v) {
 		printf("vm size:   %s\n", *c->provider ? "not shown locally "
-		       "(name it with --vm)" : "-");
+		       "(name it with --vm, or ask with --metadata)" : "-");
 		return;
 	}
 	fmt_count(a, sizeof(a), v->iops.base);
-	printf("vm size:   %s: uncached %s IOPS, %.1f %s", v->name, a,
+	printf("vm size:   %s: %s %s IOPS, %g %s", v->name,
+	       strcmp(v->provider, "aws") ? "uncached" : "EBS at most", a,
 	       v->mbps.base, v->mb ? "MB/s" : "MiB/s");
 	if (v->cached_iops > 0) {
 		fmt_count(b, sizeof(b), v->cached_iops);
-		printf("; cached %s IOPS, %.1f MB/s", b, v->cached_mbps);
+		printf("; cached %s IOPS, %g MB/s", b, v->cached_mbps);
 	}
 	printf("\n           source: %s (read %s)\n", v->source, v->read);
 }
@@ -115,7 +123,7 @@ static void print_ctx(const struct cloud_ctx *c, const char *path)
 		       *c->dev.serial ? ", serial " : "", c->dev.serial,
 		       c->gib);
 	else
-		printf("device:    not found\n");
+		printf("device:    not found under %s\n", cloud_sysfs_root());
 	if (c->named) {
 		cloud_row_label(c->disk.row, l, sizeof(l));
 		printf("tier:      %s (named by --disk): ", l);
@@ -135,6 +143,21 @@ static void print_ctx(const struct cloud_ctx *c, const char *path)
 		printf("  - %s: ", l);
 		print_row_limits(&c->cand_disk[i]);
 	}
+}
+
+/* --metadata: the VM size from the provider's metadata service. */
+static void ask_metadata(struct cloud_ctx *c)
+{
+	char vm[64], err[512];
+
+	if (cloud_metadata_vm(c->provider, vm, sizeof(vm), err,
+			      sizeof(err))) {
+		fprintf(stderr, "ioprobe: warning: %s\n", err);
+		return;
+	}
+	str_copy(c->host.vm, sizeof(c->host.vm), vm);
+	c->vm = NULL;
+	cloud_ctx_set_vm(c, vm, err, sizeof(err));
 }
 
 int identify_main(int argc, char **argv)
@@ -168,6 +191,8 @@ int identify_main(int argc, char **argv)
 			free(c);
 			return 2;
 		}
+		if (a.metadata && !a.vm)
+			ask_metadata(c);
 		if (i)
 			putchar('\n');
 		print_ctx(c, a.paths[i]);

@@ -116,8 +116,8 @@ static int named_disk(struct cloud_ctx *c, const char *v, char *err,
 	return 0;
 }
 
-static int named_vm(struct cloud_ctx *c, const char *v, char *err,
-		    size_t errlen)
+int cloud_ctx_set_vm(struct cloud_ctx *c, const char *v, char *err,
+		     size_t errlen)
 {
 	const struct cloud_row *r = find_any(&c->table, "", v, 0);
 
@@ -167,17 +167,20 @@ int cloud_ctx_build(struct cloud_ctx *c, const char *disk, const char *vm,
 		    size_t npaths, char *err, size_t errlen)
 {
 	unsigned int bad = 0;
+	char path[1024] = "";
 	int ret;
 
 	memset(c, 0, sizeof(*c));
 	ret = cloud_table_load(&c->table, NULL, &bad);
-	if (ret == -EINVAL)
-		return errf(err, errlen, EINVAL, "invalid limits file: line %u: "
-			    "expected 16 tab-separated columns as in "
-			    "data/cloud-limits.tsv", bad);
 	if (ret)
-		return errf(err, errlen, -ret, "cannot read the limits file: %s",
-			    strerror(-ret));
+		cloud_limits_user_path(path, sizeof(path));
+	if (ret == -EINVAL)
+		return errf(err, errlen, EINVAL, "invalid limits file '%s' line "
+			    "%u: expected 16 tab-separated columns as in "
+			    "data/cloud-limits.tsv", path, bad);
+	if (ret)
+		return errf(err, errlen, -ret, "cannot read the limits file "
+			    "'%s': %s", path, strerror(-ret));
 	cloud_detect_host(root, &c->host);
 	detect_disks(c, root, paths, npaths);
 	str_copy(c->provider, sizeof(c->provider),
@@ -190,7 +193,7 @@ int cloud_ctx_build(struct cloud_ctx *c, const char *disk, const char *vm,
 		detect_candidates(c);
 	}
 	if (vm && *vm)
-		return named_vm(c, vm, err, errlen);
+		return cloud_ctx_set_vm(c, vm, err, errlen);
 	if (*c->host.vm) {
 		const struct cloud_row *r = find_any(&c->table, "",
 						     c->host.vm, 0);
@@ -212,10 +215,7 @@ bool cloud_ctx_known(const struct cloud_ctx *c)
 
 void cloud_row_label(const struct cloud_row *r, char *buf, size_t len)
 {
-	if (r->kind == CLOUD_TIER)
-		snprintf(buf, len, "%s %s", r->family, r->name);
-	else
-		snprintf(buf, len, "%s (%s)", r->name, r->family);
+	snprintf(buf, len, "%s %s", r->family, r->name);
 }
 
 void cloud_disk_figures(const struct cloud_disk *d, char *buf, size_t len)

@@ -40,11 +40,15 @@ int cloud_ctx_build(struct cloud_ctx *c, const char *disk, const char *vm,
 		    const char *root, const char *const *paths,
 		    size_t npaths, char *err, size_t errlen);
 void cloud_ctx_release(struct cloud_ctx *c);
+/* The VM size @v (--vm, or the metadata service's answer) from the
+ * table: 0, or -EINVAL with @err filled when the table lacks it. */
+int cloud_ctx_set_vm(struct cloud_ctx *c, const char *v, char *err,
+		     size_t errlen);
 
 /* Has @c anything to say (a named tier, candidates or a VM)? */
 bool cloud_ctx_known(const struct cloud_ctx *c);
 
-/* "Standard HDD S20", "gp2 (General Purpose SSD)" into @buf. */
+/* "Standard HDD S20", "General Purpose SSD gp2" into @buf. */
 void cloud_row_label(const struct cloud_row *r, char *buf, size_t len);
 /* "500 IOPS, 60 MB/s" for @d into @buf. */
 void cloud_disk_figures(const struct cloud_disk *d, char *buf, size_t len);

@@ -98,8 +98,10 @@ int cloud_detect_dev(const char *root, const char *name,
 	memset(d, 0, sizeof(*d));
 	str_copy(d->name, sizeof(d->name), name);
 	if (snprintf(path, sizeof(path), "%s/class/block/%s", root, name) >=
-	    (int)sizeof(path) || stat(path, &st))
+	    (int)sizeof(path) || stat(path, &st)) {
+		d->name[0] = '\0';
 		return -ENOENT;
+	}
 	snprintf(rel, sizeof(rel), "class/block/%s/device/vendor", name);
 	read_attr(root, rel, d->vendor, sizeof(d->vendor));
 	snprintf(rel, sizeof(rel), "class/block/%s/device/model", name);

@@ -212,7 +212,7 @@ bad:
 	return -EINVAL;
 }
 
-static int user_path_default(char *buf, size_t len)
+int cloud_limits_user_path(char *buf, size_t len)
 {
 	const char *env = getenv("IOPROBE_LIMITS");
 	const char *home = getenv("HOME");
@@ -241,7 +241,7 @@ int cloud_table_load(struct cloud_table *t, const char *user_path,
 	if (ret)
 		return ret;
 	if (!user_path) {
-		if (user_path_default(path, sizeof(path)))
+		if (cloud_limits_user_path(path, sizeof(path)))
 			return 0;
 		user_path = path;
 	}

@@ -59,6 +59,10 @@ int cloud_table_parse(struct cloud_table *t, const char *text,
 int cloud_table_load(struct cloud_table *t, const char *user_path,
 		     unsigned int *bad_line);
 void cloud_table_release(struct cloud_table *t);
+/* The user's limits file: $IOPROBE_LIMITS, else
+ * $HOME/.config/ioprobe/limits.tsv.  0, -ENOENT (no HOME) or
+ * -ENAMETOOLONG. */
+int cloud_limits_user_path(char *buf, size_t len);
 
 /* The row of @provider named @name (case-insensitive) covering a disk of
  * @gib GiB (any size when @gib <= 0: the first such row); NULL if none. */

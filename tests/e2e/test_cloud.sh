@@ -80,10 +80,10 @@ done
 check "identify azure: a source" grep -q "source: https://" "$T/out"
 ident "$AWS" "$L1"
 check "identify aws: the instance type from DMI" \
-	grep -q "^vm size:   m5.large: uncached 18,750 IOPS" "$T/out"
+	grep -q "^vm size:   m5.large: EBS at most 18,750 IOPS, 593.75 MB/s" "$T/out"
 check "identify aws: gp2 at 100 GiB = 300 IOPS, 128 MiB/s" \
-	grep -qF "gp2 (General Purpose SSD): 300 IOPS, 128 MiB/s; bursts to 3,000 IOPS for up to 33 min" "$T/out"
-check "identify aws: gp3 baseline" grep -qF "gp3 (General Purpose SSD): 3,000 IOPS, 125 MiB/s" "$T/out"
+	grep -qF "General Purpose SSD gp2: 300 IOPS, 128 MiB/s; bursts to 3,000 IOPS for up to 33 min" "$T/out"
+check "identify aws: gp3 baseline" grep -qF "General Purpose SSD gp3: 3,000 IOPS, 125 MiB/s" "$T/out"
 ident "$GCP" "$L1"
 check "identify gcp: provider" grep -q "^provider:  GCP" "$T/out"
 ident "$BARE" "$L1"
@@ -94,6 +94,53 @@ check_eq "identify: an unknown --disk is a usage error" "$rc" 2
 check "identify: the error names the value" grep -q "unknown --disk 'azure:P99'" "$T/err"
 "$IOPROBE" -b4K -d1 --disk nope:x "$L1" >"$T/out" 2>"$T/err"
 check_eq "run: an unknown --disk is refused before the run" "$?" 2
+
+# a row of the user's own replaces the built-in one
+printf 'azure\ttier\tS20\tStandard HDD\t512\t640\t60\tMB\t-\t-\t-\t-\t-\tmine\thttps://example.org\t2026-12-04\n' >"$T/limits.tsv"
+IOPROBE_LIMITS=$T/limits.tsv ident "$AZ" "$L1"
+check "limits.tsv: a user row replaces S20" \
+	grep -qF "Standard HDD S20: 640 IOPS, 60 MB/s" "$T/out"
+echo "bad row" >"$T/bad.tsv"
+IOPROBE_LIMITS=$T/bad.tsv ident "$AZ" "$L1"
+check_eq "limits.tsv: a bad row is a usage error" "$rc" 2
+check "limits.tsv: the error names the file and line" \
+	grep -qF "invalid limits file '$T/bad.tsv' line 1" "$T/err"
+
+# the metadata service, a mock on the loopback address: asked only with
+# --metadata
+cat >"$T/md.py" <<'PY'
+import http.server, sys
+class H(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        with open(sys.argv[2], "a") as f:
+            f.write(self.path + "\n")
+        ok = self.path.startswith("/metadata/instance/compute/vmSize") and \
+            self.headers.get("Metadata") == "true"
+        body = b"Standard_D4s_v3" if ok else b"no"
+        self.send_response(200 if ok else 400)
+        self.end_headers()
+        self.wfile.write(body)
+    def log_message(self, *a):
+        pass
+s = http.server.HTTPServer(("127.0.0.1", 0), H)
+open(sys.argv[1], "w").write(str(s.server_port))
+s.serve_forever()
+PY
+python3 "$T/md.py" "$T/md.port" "$T/md.log" &
+MDPID=$!
+at_exit "kill $MDPID"
+for i in $(seq 50); do [ -s "$T/md.port" ] && break; sleep 0.1; done
+export IOPROBE_METADATA_ADDR=127.0.0.1:$(cat "$T/md.port")
+ident "$AZ" "$L1"
+check "metadata: not asked without --metadata" test ! -s "$T/md.log"
+ident "$AZ" "$L1" --metadata
+check "metadata: the VM size from the service" grep -qF \
+	"vm size:   Standard_D4s_v3: uncached 6,400 IOPS, 96 MB/s; cached 8,000 IOPS, 64 MB/s" "$T/out"
+check "metadata: asked once" test "$(wc -l <"$T/md.log")" -eq 1
+IOPROBE_METADATA_ADDR=10.1.2.3:80 ident "$AZ" "$L1" --metadata
+check "metadata: an address off the loopback is refused" \
+	grep -q "refused IOPROBE_METADATA_ADDR '10.1.2.3:80'" "$T/err"
+unset IOPROBE_METADATA_ADDR
 
 CG=$BLK/ioprobe-e2e-cloud-$$
 mkdir "$CG"
@@ -141,8 +188,9 @@ check "P20 named: at 100 %" grep -Eq \
 
 throttle "$L1" 3500 0
 (sleep 4; throttle "$L1" 500 0) &
+LOWER=$!
 incg "$P10" -b4K -d9 -W0 -o8 -t1 -r -w0 -Sh -D500 --disk azure:P10 "$L1"
-wait
+wait "$LOWER"
 check "P10: the credits ran out, sustained 500" grep -Eq \
 	"3,[0-9]{3} IOPS for [0-9.]+ s, then (4[5-9][0-9]|5[0-4][0-9]): the P10's burst credits ran out \(500 provisioned, bursts to 3,500 for up to 30 min on credits\): the sustained figure is 500" "$T/err"
 sed -n '/findings/,$p' "$T/err" | grep credits | sed 's/^/# /'
