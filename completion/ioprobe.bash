@@ -21,7 +21,8 @@ _ioprobe_opts_run="--engine= --allow-device-writes= --output= --label=
 _ioprobe_opts_suite="--label= --duration= --warmup= --file-size=
 	--profiles= --profile-file= --history= --expect= --engine= --html=
 	--disk= --vm= --keep-file --wide --quiet --help"
-_ioprobe_opts_compare="--history= --from= --to= --allow-different --help"
+_ioprobe_opts_compare="--history= --from= --to= --allow-different --disk=
+	--vm= --help"
 _ioprobe_opts_show="--help"
 # the sweep's own, then the run's it hands on
 _ioprobe_opts_sweep="--label= --history= --html= --slo= --file-size=

@@ -16,11 +16,21 @@
 #include "profile/opt_table.h"
 #include "report/report_compare.h"
 #include "report/report_compare_html.h"
+#include "workflow/cloud_compare.h"
 #include "workflow/compare.h"
 
 int compare_report(const struct history *h, const char *from,
 		   const char *to, enum result_format fmt, int findings,
 		   bool allow_different, FILE *f)
+{
+	return compare_report_cloud(h, from, to, fmt, findings,
+				    allow_different, NULL, f);
+}
+
+int compare_report_cloud(const struct history *h, const char *from,
+			 const char *to, enum result_format fmt,
+			 int findings, bool allow_different,
+			 const struct cloud_names *cloud, FILE *f)
 {
 	struct cmp_view v;
 	size_t differ;
@@ -28,6 +38,8 @@ int compare_report(const struct history *h, const char *from,
 	int ret;
 
 	ret = compare_view_build(h, from, to, allow_different, &v);
+	if (!ret)
+		ret = cloud_compare(&v, cloud);
 	if (ret) {
 		compare_view_release(&v);
 		return ret;
@@ -56,7 +68,8 @@ static void compare_usage(FILE *f)
 {
 	fputs("usage: ioprobe compare [--history FILE] [--from LABEL] "
 	      "[--to LABEL] [--allow-different]\n"
-	      "                       [-Rtext|-Rcsv|-Rjson|-Rhtml]\n"
+	      "                       [--disk [LABEL=]PROVIDER:TIER] "
+	      "[--vm SIZE] [-Rtext|-Rcsv|-Rjson|-Rhtml]\n"
 	      "  (each --opt VALUE or --opt=VALUE)\n"
 	      "  compares two labels of the suite history (default: the "
 	      "first and the latest label);\n"
@@ -64,6 +77,8 @@ static void compare_usage(FILE *f)
 	      "> report.html\n"
 	      "  --allow-different compares tests measured differently "
 	      "(file size, duration, switches...) anyway\n"
+	      "  --disk names the cloud tier of both labels, or of one "
+	      "(before=azure:S20):\n  each label's % of provisioned\n"
 	      "  exit 3 when a test got clearly worse in IOPS or P99, 4 when "
 	      "tests were measured\n  differently (not compared), 2 when "
 	      "there is nothing to compare\n", f);
@@ -123,13 +138,36 @@ struct compare_args {
 	const char *hist, *from, *to;
 	enum result_format fmt;
 	bool allow_different;
+	struct cloud_names cloud;	/* --disk (repeatable), --vm */
 };
+
+/* --disk [LABEL=]PROVIDER:TIER, up to CLOUD_COMPARE_DISKS times */
+static int set_disk(void *ctx, const char *v, char *err, size_t errlen)
+{
+	struct cloud_names *n = &((struct compare_args *)ctx)->cloud;
+
+	if (n->ndisks == CLOUD_COMPARE_DISKS)
+		return errf(err, errlen, EINVAL, "too many --disk at '%s': at "
+			    "most %d", v, CLOUD_COMPARE_DISKS);
+	n->disk[n->ndisks++] = v;
+	return 0;
+}
+
+static int set_vm(void *ctx, const char *v, char *err, size_t errlen)
+{
+	(void)err;
+	(void)errlen;
+	((struct compare_args *)ctx)->cloud.vm = v;
+	return 0;
+}
 
 static const struct opt_spec compare_opts[] = {
 	OPT_STRING_AT("history", "FILE", struct compare_args, hist),
 	OPT_STRING_AT("from", "LABEL", struct compare_args, from),
 	OPT_STRING_AT("to", "LABEL", struct compare_args, to),
 	OPT_BOOL_AT("allow-different", struct compare_args, allow_different),
+	{ "disk", OPT_VALUE, "[LABEL=]PROVIDER:TIER", set_disk, 0 },
+	{ "vm", OPT_VALUE, "SIZE", set_vm, 0 },
 	{ "help", OPT_HELP, NULL, NULL, 0 },
 };
 
@@ -171,9 +209,11 @@ static int compare_other(void *ctx, int argc, char **argv, int *i,
 /* 0 to go on, 1 after --help, 2 on a usage error (printed). */
 static int parse_compare_args(int argc, char **argv, const char **hist,
 			      const char **from, const char **to,
-			      enum result_format *fmt, bool *allow)
+			      enum result_format *fmt, bool *allow,
+			      struct cloud_names *cloud)
 {
-	struct compare_args c = { NULL, NULL, NULL, FORMAT_TEXT, false };
+	struct compare_args c = { NULL, NULL, NULL, FORMAT_TEXT, false,
+				  { { NULL }, 0, NULL } };
 	char err[512];
 	int ret;
 
@@ -183,10 +223,13 @@ static int parse_compare_args(int argc, char **argv, const char **hist,
 		compare_usage(stdout);
 		return 1;
 	}
+	if (!ret)
+		ret = cloud_names_check(&c.cloud, err, sizeof(err));
 	if (ret) {
 		fprintf(stderr, "ioprobe: error: %s\n", err);
 		return 2;
 	}
+	*cloud = c.cloud;
 	*hist = c.hist;
 	*from = c.from;
 	*to = c.to;
@@ -200,6 +243,7 @@ struct compare_job {
 	const char *from, *to;
 	enum result_format fmt;
 	bool allow_different;
+	const struct cloud_names *cloud;
 	int *ret;	/* compare_report()'s: 3 regression, 4 differ */
 };
 
@@ -207,8 +251,9 @@ static int fill_compare(FILE *f, const void *arg)
 {
 	const struct compare_job *j = arg;
 
-	*j->ret = compare_report(j->h, j->from, j->to, j->fmt,
-				 CMP_FINDINGS_ALL, j->allow_different, f);
+	*j->ret = compare_report_cloud(j->h, j->from, j->to, j->fmt,
+				       CMP_FINDINGS_ALL, j->allow_different,
+				       j->cloud, f);
 	return *j->ret < 0 ? *j->ret : 0;
 }
 
@@ -219,11 +264,13 @@ int compare_main(int argc, char **argv)
 	enum result_format fmt = FORMAT_TEXT;
 	char path[4096], err[512], labels[1024];
 	struct history h = { 0 };
+	struct cloud_names cloud;	/* --disk, --vm */
 	size_t nlabels;
 	bool allow = false;
 	int i, ret;
 
-	ret = parse_compare_args(argc, argv, &hist, &from, &to, &fmt, &allow);
+	ret = parse_compare_args(argc, argv, &hist, &from, &to, &fmt, &allow,
+				 &cloud);
 	if (ret)
 		return ret == 1 ? 0 : ret;
 	if (!hist) {
@@ -245,8 +292,7 @@ int compare_main(int argc, char **argv)
 		goto out;
 	}
 	if (ret) {
-		/* a FIFO or device named on the command line is a usage
-		 * error, like a missing file */
+		/* a FIFO or device named is a usage error, as missing */
 		fprintf(stderr, "ioprobe: error: %s\n", err);
 		ret = ret == -EINVAL ? 2 : 1;
 		goto out;
@@ -279,7 +325,7 @@ int compare_main(int argc, char **argv)
 			printf("--from and --to name the same label, '%s': "
 			       "its runs alone (labels: %s)\n", from, labels);
 	}
-	job = (struct compare_job){ &h, from, to, fmt, allow, &ret };
+	job = (struct compare_job){ &h, from, to, fmt, allow, &cloud, &ret };
 	i = atomic_file_write_fd(STDOUT_FILENO, fill_compare, &job);
 	if (i && i == ret) {
 		fprintf(stderr, "ioprobe: error: compare failed: %s\n",

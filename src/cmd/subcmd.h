@@ -46,6 +46,13 @@ extern const size_t nsubcmds;
 int compare_report(const struct history *h, const char *from,
 		   const char *to, enum result_format fmt, int findings,
 		   bool allow_different, FILE *f);
+/* The same with each label's cloud tier (--disk, --vm of compare;
+ * workflow/cloud_compare.h); @cloud NULL = none. */
+struct cloud_names;
+int compare_report_cloud(const struct history *h, const char *from,
+			 const char *to, enum result_format fmt,
+			 int findings, bool allow_different,
+			 const struct cloud_names *cloud, FILE *f);
 
 /* The damaged-line warnings history_load left in @h, on stderr. */
 void print_history_warnings(const struct history *h);

@@ -179,6 +179,16 @@ check "S20: the suite names the tier at 100 %" grep -Eq \
 	"the Standard HDD S20 / Standard SSD E20 tier .*: at (9[5-9]|10[0-5]) % of provisioned" "$T/out"
 check "S20: % of provisioned for every test" grep -Eq \
 	"% of provisioned \(S20\): randread4k (9[5-9]|10[0-5]) %, seqread64k (9[5-9]|10[0-5]) %" "$T/out"
+throttle "$L2" 2300 157286400
+incg "$AZ" suite "$T/mnt" --label p20 --duration 3 --warmup 1 \
+	--file-size 64M --profiles randread4k,seqread64k --history "$T/h.csv"
+"$IOPROBE" compare --history "$T/h.csv" --from s20 --to p20 \
+	--disk s20=azure:S20 --disk p20=azure:P20 >"$T/out" 2>"$T/err"
+check "compare: each label's tier and % of provisioned" grep -Eq \
+	"tiers: 's20' S20 at (9[5-9]|10[0-5]) %, 'p20' P20 at (9[5-9]|10[0-5]) %" "$T/out"
+grep "tiers:" "$T/out" | sed 's/^/# /'
+"$IOPROBE" compare --history "$T/h.csv" --disk s20=azure:X1 >"$T/out" 2>"$T/err"
+check_eq "compare: an unknown --disk is a usage error" "$?" 2
 throttle "$L2" 0 0
 
 throttle "$L1" 2300 157286400
