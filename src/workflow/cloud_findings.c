@@ -231,14 +231,14 @@ static void burst_one(const struct interp_test *x, const struct cloud_ctx *c,
 		burst_text(d, f);
 		finding_append(f, "): this run measured burst, the sustained "
 			       "figure is %s", p);
+		if (x->dev.counters)
+			finding_append(f, "; a host read cache is the other "
+				       "possibility when caching is on");
 	} else {
 		finding_append(f, "%s provisioned): above what the tier gives "
 			       "and its burst: a host read cache, or not this "
 			       "tier", p);
 	}
-	if (d->burst_iops > 0 && x->dev.counters)
-		finding_append(f, "; a host read cache is the other "
-			       "possibility when caching is on");
 }
 
 static void vm_cap(const struct interp_test *x, const struct cloud_ctx *c,
