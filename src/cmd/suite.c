@@ -30,6 +30,7 @@
 #include "lib/signals.h"
 #include "run/run.h"
 #include "workflow/burst.h"
+#include "workflow/cloud_compare.h"
 #include "workflow/compare.h"
 #include "workflow/history.h"
 #include "workflow/interpret.h"
@@ -310,16 +311,32 @@ static void machine_output(const struct suite *s)
 	}
 }
 
+/* The comparison's --disk and --vm: this label's tier alone (the earlier
+ * label may have run on another), NULL when neither was given. */
+static const struct cloud_names *suite_cloud_names(const struct suite *s,
+						   struct cloud_names *cn,
+						   char *buf, size_t len)
+{
+	memset(cn, 0, sizeof(*cn));
+	cn->vm = s->o.cloud_vm;
+	if (s->o.cloud_disk) {
+		snprintf(buf, len, "%s=%s", s->o.label, s->o.cloud_disk);
+		cn->disk[cn->ndisks++] = buf;
+	}
+	return s->o.cloud_disk || s->o.cloud_vm ? cn : NULL;
+}
+
 struct html_job {
 	const struct history *h;
 	const char *from, *to;
+	const struct cloud_names *cloud;	/* this label's --disk */
 };
 
 static int fill_html(FILE *f, const void *arg)
 {
 	const struct html_job *j = arg;
-	int ret = compare_report(j->h, j->from, j->to, FORMAT_HTML,
-				 CMP_FINDINGS_ALL, false, f);
+	int ret = compare_report_cloud(j->h, j->from, j->to, FORMAT_HTML,
+				       CMP_FINDINGS_ALL, false, j->cloud, f);
 
 	return ret < 0 ? ret : 0;
 }
@@ -331,8 +348,11 @@ static int write_html(const struct suite_cli *c, const struct history *h,
 		      const char *from)
 {
 	const struct suite *s = &c->s;
-	struct html_job j = { h, from ? from : s->o.label, s->o.label };
-	char err[2 * PATH_MAX + 64];
+	struct html_job j = { h, from ? from : s->o.label, s->o.label, NULL };
+	char err[2 * PATH_MAX + 64], disk[256];
+	struct cloud_names cn;
+
+	j.cloud = suite_cloud_names(s, &cn, disk, sizeof(disk));
 
 	if (atomic_file_write(s->o.html, fill_html, &j, err, sizeof(err))) {
 		fprintf(stderr, "ioprobe: error: %s\n", err);
@@ -414,7 +434,8 @@ static int auto_compare(const struct suite_cli *c)
 {
 	const struct suite *s = &c->s;
 	struct history h = { 0 };
-	char err[512];
+	struct cloud_names cn;
+	char err[512], disk[256];
 	const char *from;
 	int ret = 0;
 
@@ -428,8 +449,10 @@ static int auto_compare(const struct suite_cli *c)
 	from = compare_earlier_label(&h, s->o.label);
 	if (from) {
 		fputc('\n', c->info);
-		compare_report(&h, from, s->o.label, FORMAT_TEXT,
-			       CMP_FINDINGS_CHANGE, false, c->info);
+		compare_report_cloud(&h, from, s->o.label, FORMAT_TEXT,
+				     CMP_FINDINGS_CHANGE, false,
+				     suite_cloud_names(s, &cn, disk,
+						       sizeof(disk)), c->info);
 	} else {
 		print_next(c);
 	}

@@ -181,7 +181,13 @@ check "S20: % of provisioned for every test" grep -Eq \
 	"% of provisioned \(S20\): randread4k (9[5-9]|10[0-5]) %, seqread64k (9[5-9]|10[0-5]) %" "$T/out"
 throttle "$L2" 2300 157286400
 incg "$AZ" suite "$T/mnt" --label p20 --duration 3 --warmup 1 \
-	--file-size 64M --profiles randread4k,seqread64k --history "$T/h.csv"
+	--file-size 64M --profiles randread4k,seqread64k --history "$T/h.csv" \
+	--disk azure:P20 --html "$T/p20.html"
+check "P20 suite: the named tier at 100 %" grep -Eq \
+	"on the Azure Premium SSD P20 \(2,300 IOPS, 150 MB/s, named by --disk\): at (9[5-9]|10[0-5]) % of provisioned" "$T/out"
+check "P20 suite: the change line names this label's tier" grep -Eq \
+	"tiers: 'p20' P20 at (9[5-9]|10[0-5]) %" "$T/out"
+check "P20 suite: the page names the tier" grep -q "Premium SSD P20" "$T/p20.html"
 "$IOPROBE" compare --history "$T/h.csv" --from s20 --to p20 \
 	--disk s20=azure:S20 --disk p20=azure:P20 >"$T/out" 2>"$T/err"
 check "compare: each label's tier and % of provisioned" grep -Eq \
@@ -205,12 +211,14 @@ check "P10: the credits ran out, sustained 500" grep -Eq \
 	"3,[0-9]{3} IOPS for [0-9.]+ s, then (4[5-9][0-9]|5[0-4][0-9]): the P10's burst credits ran out \(500 provisioned, bursts to 3,500 for up to 30 min on credits\): the sustained figure is 500" "$T/err"
 sed -n '/findings/,$p' "$T/err" | grep credits | sed 's/^/# /'
 
+# held at 1,820 by the throttle; a loaded machine may fall short of it,
+# and the finding is the point: any figure above the tier, under its burst
 throttle "$L1" 1820 0
 incg "$P10" -b4K -d3 -W1 -o8 -t1 -r -w0 -Sh --disk azure:P10 "$L1"
 check "P10 at 1,820 IOPS: this run measured burst" grep -Eq \
-	"1,[78][0-9]{2} IOPS on a P10 \(500 provisioned, bursts to 3,500 for up to 30 min on credits\): this run measured burst, the sustained figure is 500" "$T/err"
+	"1,[0-9]{3} IOPS on a P10 \(500 provisioned, bursts to 3,500 for up to 30 min on credits\): this run measured burst, the sustained figure is 500" "$T/err"
 
-# DS3_v2: 192 MB/s uncached; two P30 (200 MB/s each) at 96 MB/s apiece
+# DS3_v2: 192 MB/s uncached (the check takes the finding's own ±10 %); two P30 (200 MB/s each) at 96 MB/s apiece
 # (256 KiB reads: the v1 throttle lets 1 MiB loop bios through at half
 # the rate set)
 throttle "$L1" 0 96000000
@@ -218,6 +226,6 @@ throttle "$L2" 0 96000000
 incg "$AZ" -b256K -d4 -W1 -o4 -t1 -s -w0 -Sh --disk azure:P30 \
 	--vm Standard_DS3_v2 "$L1" "$L2"
 check "VM cap: the VM size caps this, not the disk" grep -Eq \
-	"over 2 disks: the Standard_DS3_v2 VM size's uncached limit is 12,800 IOPS, 192 MB/s \(at (9[5-9]|10[0-5]) %\): the VM size caps this, not the disk \(the disks' sum is 10,000 IOPS, 400 MB/s\)" "$T/err"
+	"over 2 disks: the Standard_DS3_v2 VM size's uncached limit is 12,800 IOPS, 192 MB/s \(at (9[0-9]|10[0-9]) %\): the VM size caps this, not the disk \(the disks' sum is 10,000 IOPS, 400 MB/s\)" "$T/err"
 sed -n '/findings/,$p' "$T/err" | grep "VM size" | sed 's/^/# /'
 finish
