@@ -10,9 +10,11 @@
 #include <cmocka.h>
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "workflow/cloud_detect.h"
+#include "workflow/cloud_findings.h"
 #include "workflow/cloud_limits.h"
 
 static struct cloud_table T;
@@ -109,16 +111,100 @@ static void test_azure_tiers(void **state)
 static void test_user_rows(void **state)
 {
 	const char *user = "# mine\n"
-		"azure\ttier\tP10\tPremium SSD\t128\t600\t100\tMB\t-\t-\t-\t"
+		"azure\ttier\tE80\tStandard SSD\t32767\t6600\t750\tMiB\t-\t-\t-\t"
 		"-\t-\tmy test\thttps://example.org\t2026-12-04\n";
 	const char *bad = "azure\ttier\tP10\n";
 	unsigned int line = 0;
 
 	(void)state;
 	assert_int_equal(cloud_table_parse(&T, user, &line), 0);
-	assert_true(cloud_find(&T, "azure", "p10", 128)->iops.base == 600);
+	assert_true(cloud_find(&T, "azure", "e80", 0)->iops.base == 6600);
 	assert_int_equal(cloud_table_parse(&T, bad, &line), -EINVAL);
 	assert_int_equal(line, 1);
+}
+
+static struct interp_test test_at(const char *name, double iops,
+				  double mib_s)
+{
+	struct interp_test t;
+
+	memset(&t, 0, sizeof(t));
+	t.name = name;
+	t.iops = t.read_iops = iops;
+	t.mib_s = mib_s;
+	return t;
+}
+
+/* A context with its table's rows: detected candidates of @gib GiB of
+ * @provider, or the named @tier. */
+static void ctx_for(struct cloud_ctx *c, const char *provider, double gib,
+		    const char *tier)
+{
+	size_t i;
+
+	memset(c, 0, sizeof(*c));
+	c->table = T;
+	c->ndisks = 1;
+	c->gib = gib;
+	snprintf(c->provider, sizeof(c->provider), "%s", provider);
+	if (tier) {
+		c->named = true;
+		cloud_disk_limits(cloud_find(&T, provider, tier, 0), gib, 0, 0,
+				  &c->disk);
+		return;
+	}
+	c->ncand = cloud_candidates(&T, provider, gib, c->cand,
+				    CLOUD_MAX_CAND);
+	for (i = 0; i < c->ncand; i++)
+		cloud_disk_limits(c->cand[i], gib, 0, 0, &c->cand_disk[i]);
+}
+
+static void test_findings(void **state)
+{
+	struct interp_test t[2] = { test_at("randread4k", 500, 1.96),
+				    test_at("seqread64k", 480, 30) };
+	struct finding f[8];
+	struct cloud_ctx c;
+	size_t n = 0;
+
+	(void)state;
+	ctx_for(&c, "azure", 512, NULL);	/* the seed story */
+	cloud_findings(t, 2, &c, f, &n, 8);
+	assert_int_equal(n, 2);
+	assert_int_equal(f[0].kind, FIND_CLOUD_TIER);
+	assert_non_null(strstr(f[0].text, "≈500 IOPS and ≤ 2.0 MiB/s on a 512 "
+				"GiB Azure disk: the Standard HDD S20 / "
+				"Standard SSD E20 tier (500 IOPS, 60 MB/s): "
+				"at 100 % of provisioned"));
+	assert_non_null(strstr(f[1].text, "% of provisioned (S20): "
+				"randread4k 100 %, seqread64k 96 %"));
+
+	n = 0;				/* 1,820 IOPS on a P10 */
+	t[0] = test_at("4k", 1820.69, 7.11);
+	ctx_for(&c, "azure", 128, "P10");
+	cloud_findings(t, 1, &c, f, &n, 8);
+	assert_int_equal(n, 2);
+	assert_non_null(strstr(f[0].text, "at 364 % of provisioned"));
+	assert_non_null(strstr(f[1].text, "1,821 IOPS on a P10 (500 "
+				"provisioned, bursts to 3,500 for up to 30 min "
+				"on credits): this run measured burst, the "
+				"sustained figure is 500"));
+
+	n = 0;				/* two P30 under a DS3_v2 */
+	t[0] = test_at("the run", 732, 183.1);
+	ctx_for(&c, "azure", 1024, "P30");
+	c.ndisks = 2;
+	c.vm = cloud_find(&T, "azure", "Standard_DS3_v2", 0);
+	cloud_findings(t, 1, &c, f, &n, 8);
+	assert_int_equal(f[n - 1].kind, FIND_VM_CAP);
+	assert_non_null(strstr(f[n - 1].text, "the VM size caps this, not "
+				"the disk (the disks' sum is 10,000 IOPS, "
+				"400 MB/s)"));
+
+	n = 0;				/* bare metal: nothing */
+	memset(&c, 0, sizeof(c));
+	cloud_findings(t, 1, &c, f, &n, 8);
+	assert_int_equal(n, 0);
 }
 
 int main(void)
@@ -128,6 +214,7 @@ int main(void)
 		cmocka_unit_test(test_st1_sc1),
 		cmocka_unit_test(test_azure_tiers),
 		cmocka_unit_test(test_user_rows),
+		cmocka_unit_test(test_findings),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
