@@ -131,8 +131,10 @@ static void print_ctx(const struct cloud_ctx *c, const char *path)
 		return;
 	}
 	if (!c->ncand) {
-		printf("tiers:     none (%s)\n", *c->provider ?
+		printf("tiers:     none (%s)\n", *c->dev.provider ?
 		       "no tier of this provider fits the size" :
+		       *c->provider ? "the device is not a cloud disk itself "
+		       "(a volume over several?): name the tier with --disk" :
 		       "not a cloud disk ioprobe knows");
 		return;
 	}

@@ -154,7 +154,9 @@ static void detect_candidates(struct cloud_ctx *c)
 {
 	size_t i;
 
-	if (!c->gib || !*c->provider)
+	/* a device mapper or md volume over several disks has no model of
+	 * its own: its size says nothing about one disk's tier */
+	if (!c->gib || !*c->dev.provider)
 		return;
 	c->ncand = cloud_candidates(&c->table, c->provider, c->gib, c->cand,
 				    CLOUD_MAX_CAND);

@@ -86,6 +86,13 @@ check "identify aws: gp2 at 100 GiB = 300 IOPS, 128 MiB/s" \
 check "identify aws: gp3 baseline" grep -qF "General Purpose SSD gp3: 3,000 IOPS, 125 MiB/s" "$T/out"
 ident "$GCP" "$L1"
 check "identify gcp: provider" grep -q "^provider:  GCP" "$T/out"
+AZDM=$T/azure-dm
+fixture "$AZDM" "Microsoft Corporation" "Virtual Machine" \
+	7783-7084-3265-9085-8269-3286-77
+disk "$AZDM" "$N1" 4096 "" ""
+ident "$AZDM" "$L1"
+check "identify azure, a volume without a disk model: no tier guessed" \
+	grep -q "^tiers:     none (the device is not a cloud disk itself" "$T/out"
 ident "$BARE" "$L1"
 check "identify bare metal: no provider" grep -q "^provider:  none seen" "$T/out"
 check "identify bare metal: no tiers" grep -q "^tiers:     none" "$T/out"
@@ -199,8 +206,10 @@ throttle "$L2" 0 0
 
 throttle "$L1" 2300 157286400
 incg "$AZ" -b4K -d4 -W1 -o16 -t1 -r -w0 -Sh --disk azure:P20 "$L1"
+# 2,300 IOPS: a machine loaded by other work may fall a few % short, so
+# the finding's own ±10 % band
 check "P20 named: at 100 %" grep -Eq \
-	"on the Azure Premium SSD P20 \(2,300 IOPS, 150 MB/s, named by --disk\): at (9[5-9]|10[0-5]) % of provisioned" "$T/err"
+	"on the Azure Premium SSD P20 \(2,300 IOPS, 150 MB/s, named by --disk\): at (9[0-9]|10[0-9]) % of provisioned" "$T/err"
 
 throttle "$L1" 3500 0
 (sleep 4; throttle "$L1" 500 0) &
