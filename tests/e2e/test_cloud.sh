@@ -6,6 +6,8 @@
 # S20/E20 at 100 % by a plain run and a suite; P20 named at 100 %; a P10
 # whose 3,500-IOPS burst drops to 500 mid-run; a P10 held at 1,820 IOPS
 # ("this run measured burst"); two disks under the DS3_v2 VM's 192 MB/s.
+# "At 100 %" is checked in the finding's own ±10 % band: a machine
+# loaded by other work falls a few % short of a throttle.
 . "$(dirname "$0")/lib.sh"
 
 BLK=/sys/fs/cgroup/blkio
@@ -172,8 +174,14 @@ throttle "$L1" 500 60000000
 incg "$AZ" -b4K -d4 -W1 -o8 -t1 -r -w0 -Sh "$L1"
 check_eq "S20: run exits 0" "$rc" 0
 check "S20: the plain run names the tier at 100 %" grep -Eq \
-	"on a 512 GiB Azure disk: the Standard HDD S20 / Standard SSD E20 tier \(500 IOPS, 60 MB/s\): at (9[5-9]|10[0-5]) % of provisioned" "$T/err"
+	"on a 512 GiB Azure disk: the Standard HDD S20 / Standard SSD E20 tier \(500 IOPS, 60 MB/s\): at (9[0-9]|10[0-9]) % of provisioned" "$T/err"
 sed -n '/findings/,$p' "$T/err" | head -3 | sed 's/^/# /'
+incg "$AZ" sweep -b4K,64K,256K -r -w0 -t1 -o8 -Sh -d2 -W1 "$L1" \
+	--history "$T/sweep.csv"
+check_eq "S20: sweep exits 0" "$rc" 0
+check "S20: the sweep gives each point's % of provisioned" grep -Eq \
+	"% of provisioned \(S20\): -b4K (9[0-9]|10[0-9]) %, -b64K (9[0-9]|10[0-9]) %, -b256K (9[0-9]|10[0-9]) %" "$T/out"
+grep "of provisioned (S20)" "$T/out" | sed 's/^/# /'
 
 mkfs.ext4 -q -E lazy_itable_init=0,lazy_journal_init=0 "$L2" &&
 	mkdir -p "$T/mnt" && mount "$L2" "$T/mnt" || { nok "mkfs/mount $L2"; finish; }
@@ -183,22 +191,23 @@ incg "$AZ" suite "$T/mnt" --label s20 --duration 3 --warmup 1 \
 	--file-size 64M --profiles randread4k,seqread64k --history "$T/h.csv"
 check_eq "S20: suite exits 0" "$rc" 0
 check "S20: the suite names the tier at 100 %" grep -Eq \
-	"the Standard HDD S20 / Standard SSD E20 tier .*: at (9[5-9]|10[0-5]) % of provisioned" "$T/out"
+	"the Standard HDD S20 / Standard SSD E20 tier .*: at (9[0-9]|10[0-9]) % of provisioned" "$T/out"
 check "S20: % of provisioned for every test" grep -Eq \
-	"% of provisioned \(S20\): randread4k (9[5-9]|10[0-5]) %, seqread64k (9[5-9]|10[0-5]) %" "$T/out"
+	"% of provisioned \(S20\): randread4k (9[0-9]|10[0-9]) %, seqread64k (9[0-9]|10[0-9]) %" "$T/out"
+grep -E "of provisioned \(|tier \(" "$T/out" | sed 's/^/# /'
 throttle "$L2" 2300 157286400
 incg "$AZ" suite "$T/mnt" --label p20 --duration 3 --warmup 1 \
 	--file-size 64M --profiles randread4k,seqread64k --history "$T/h.csv" \
 	--disk azure:P20 --html "$T/p20.html"
 check "P20 suite: the named tier at 100 %" grep -Eq \
-	"on the Azure Premium SSD P20 \(2,300 IOPS, 150 MB/s, named by --disk\): at (9[5-9]|10[0-5]) % of provisioned" "$T/out"
+	"on the Azure Premium SSD P20 \(2,300 IOPS, 150 MB/s, named by --disk\): at (9[0-9]|10[0-9]) % of provisioned" "$T/out"
 check "P20 suite: the change line names this label's tier" grep -Eq \
-	"tiers: 'p20' P20 at (9[5-9]|10[0-5]) %" "$T/out"
+	"tiers: 'p20' P20 at (9[0-9]|10[0-9]) %" "$T/out"
 check "P20 suite: the page names the tier" grep -q "Premium SSD P20" "$T/p20.html"
 "$IOPROBE" compare --history "$T/h.csv" --from s20 --to p20 \
 	--disk s20=azure:S20 --disk p20=azure:P20 >"$T/out" 2>"$T/err"
 check "compare: each label's tier and % of provisioned" grep -Eq \
-	"tiers: 's20' S20 at (9[5-9]|10[0-5]) %, 'p20' P20 at (9[5-9]|10[0-5]) %" "$T/out"
+	"tiers: 's20' S20 at (9[0-9]|10[0-9]) %, 'p20' P20 at (9[0-9]|10[0-9]) %" "$T/out"
 grep "tiers:" "$T/out" | sed 's/^/# /'
 "$IOPROBE" compare --history "$T/h.csv" --disk s20=azure:X1 >"$T/out" 2>"$T/err"
 check_eq "compare: an unknown --disk is a usage error" "$?" 2
@@ -206,8 +215,6 @@ throttle "$L2" 0 0
 
 throttle "$L1" 2300 157286400
 incg "$AZ" -b4K -d4 -W1 -o16 -t1 -r -w0 -Sh --disk azure:P20 "$L1"
-# 2,300 IOPS: a machine loaded by other work may fall a few % short, so
-# the finding's own ±10 % band
 check "P20 named: at 100 %" grep -Eq \
 	"on the Azure Premium SSD P20 \(2,300 IOPS, 150 MB/s, named by --disk\): at (9[0-9]|10[0-9]) % of provisioned" "$T/err"
 
