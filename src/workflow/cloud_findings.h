@@ -18,6 +18,9 @@
 #include "workflow/interpret.h"
 
 #define CLOUD_MATCH_BAND 0.10
+/* A burst's later level counts as the tier's sustained figure from this
+ * fraction of it up to 1 + CLOUD_MATCH_BAND. */
+#define CLOUD_SUSTAINED_MIN 0.75
 
 /* The fraction of @d's limits (times @ndisks) that @iops and @mib_s
  * reach: the larger of the two ratios, 0 when @d has no figures. */
