@@ -176,7 +176,7 @@ check_eq "S20: run exits 0" "$rc" 0
 check "S20: the plain run names the tier at 100 %" grep -Eq \
 	"on a 512 GiB Azure disk: the Standard HDD S20 / Standard SSD E20 tier \(500 IOPS, 60 MB/s\): at (9[0-9]|10[0-9]) % of provisioned" "$T/err"
 sed -n '/findings/,$p' "$T/err" | head -3 | sed 's/^/# /'
-incg "$AZ" sweep -b4K,64K,256K -r -w0 -t1 -o8 -Sh -d2 -W1 "$L1" \
+incg "$AZ" sweep -b4K,64K,256K -r -w0 -t1 -o8 -Sh -d3 -W1 "$L1" \
 	--history "$T/sweep.csv"
 check_eq "S20: sweep exits 0" "$rc" 0
 check "S20: the sweep gives each point's % of provisioned" grep -Eq \
