@@ -312,21 +312,6 @@ static void machine_output(const struct suite *s)
 	}
 }
 
-/* The comparison's --disk and --vm: this label's tier alone (the earlier
- * label may have run on another), NULL when neither was given. */
-static const struct cloud_names *suite_cloud_names(const struct suite *s,
-						   struct cloud_names *cn,
-						   char *buf, size_t len)
-{
-	memset(cn, 0, sizeof(*cn));
-	cn->vm = s->o.cloud_vm;
-	if (s->o.cloud_disk) {
-		snprintf(buf, len, "%s=%s", s->o.label, s->o.cloud_disk);
-		cn->disk[cn->ndisks++] = buf;
-	}
-	return s->o.cloud_disk || s->o.cloud_vm ? cn : NULL;
-}
-
 struct html_job {
 	const struct history *h;
 	const char *from, *to;
@@ -353,7 +338,8 @@ static int write_html(const struct suite_cli *c, const struct history *h,
 	char err[2 * PATH_MAX + 64], disk[256];
 	struct cloud_names cn;
 
-	j.cloud = suite_cloud_names(s, &cn, disk, sizeof(disk));
+	j.cloud = cloud_names_of(&cn, s->o.label, s->o.cloud_disk,
+				 s->o.cloud_vm, disk, sizeof(disk));
 
 	if (atomic_file_write(s->o.html, fill_html, &j, err, sizeof(err))) {
 		fprintf(stderr, "ioprobe: error: %s\n", err);
@@ -452,8 +438,10 @@ static int auto_compare(const struct suite_cli *c)
 		fputc('\n', c->info);
 		compare_report_cloud(&h, from, s->o.label, FORMAT_TEXT,
 				     CMP_FINDINGS_CHANGE, false,
-				     suite_cloud_names(s, &cn, disk,
-						       sizeof(disk)), c->info);
+				     cloud_names_of(&cn, s->o.label,
+						    s->o.cloud_disk,
+						    s->o.cloud_vm, disk,
+						    sizeof(disk)), c->info);
 	} else {
 		print_next(c);
 	}

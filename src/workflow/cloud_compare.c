@@ -32,6 +32,20 @@ static const char *disk_of(const struct cloud_names *n, const char *label)
 	return plain;
 }
 
+const struct cloud_names *cloud_names_of(struct cloud_names *cn,
+					 const char *label, const char *disk,
+					 const char *vm, char *buf,
+					 size_t len)
+{
+	memset(cn, 0, sizeof(*cn));
+	cn->vm = vm;
+	if (disk) {
+		snprintf(buf, len, "%s=%s", label, disk);
+		cn->disk[cn->ndisks++] = buf;
+	}
+	return disk || vm ? cn : NULL;
+}
+
 int cloud_names_check(const struct cloud_names *n, char *err,
 		      size_t errlen)
 {

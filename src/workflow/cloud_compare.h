@@ -21,6 +21,14 @@ struct cloud_names {
 	const char *vm;
 };
 
+/* @cn for one label's --disk @disk (as "LABEL=TIER" in @buf) and --vm
+ * @vm, so a comparison names that label's tier alone (the other label
+ * may have run on another); NULL when both are NULL. */
+const struct cloud_names *cloud_names_of(struct cloud_names *cn,
+					 const char *label, const char *disk,
+					 const char *vm, char *buf,
+					 size_t len);
+
 /* Is @n's every --disk and --vm known to the limits table?  0, or
  * -EINVAL with @err filled. */
 int cloud_names_check(const struct cloud_names *n, char *err,
