@@ -14,6 +14,9 @@
 #include "lib/util.h"
 
 #define COLS 16
+/* No published figure comes near: a larger one is a typing error (and
+ * per-GiB figures times any disk size stay finite). */
+#define FIGURE_MAX 1e9
 
 static int parse_num(const char *s, double *v)
 {
@@ -25,7 +28,7 @@ static int parse_num(const char *s, double *v)
 	}
 	errno = 0;
 	*v = strtod(s, &end);
-	if (errno || end == s || *end || *v < 0 || !isfinite(*v))
+	if (errno || end == s || *end || !(*v >= 0 && *v <= FIGURE_MAX))
 		return -EINVAL;
 	return 0;
 }
@@ -41,7 +44,7 @@ static int parse_amount(const char *s, struct cloud_amount *a)
 		return 0;
 	errno = 0;
 	v = strtod(s, &end);
-	if (errno || end == s || v < 0 || !isfinite(v))
+	if (errno || end == s || !(v >= 0 && v <= FIGURE_MAX))
 		return -EINVAL;
 	if (!*end) {
 		a->base = v;
@@ -65,7 +68,7 @@ static int parse_amount(const char *s, struct cloud_amount *a)
 			return -EINVAL;
 		errno = 0;
 		*dst = strtod(s + 2, &end);
-		if (errno || end == s + 2)
+		if (errno || end == s + 2 || !(*dst >= 0 && *dst <= FIGURE_MAX))
 			return -EINVAL;
 		s = end;
 	}
@@ -97,7 +100,7 @@ static int parse_limit(const char *s, struct cloud_row *r)
 		return 0;
 	errno = 0;
 	v = strtod(s, &end);
-	if (errno || end == s || v < 0)
+	if (errno || end == s || !(v >= 0 && v <= FIGURE_MAX))
 		return -EINVAL;
 	if (!strcmp(end, "s"))
 		r->burst_s = v;
