@@ -209,6 +209,10 @@ check "P20 suite: the page names the tier" grep -q "Premium SSD P20" "$T/p20.htm
 check "compare: each label's tier and % of provisioned" grep -Eq \
 	"tiers: 's20' S20 at (9[0-9]|10[0-9]) %, 'p20' P20 at (9[0-9]|10[0-9]) %" "$T/out"
 grep "tiers:" "$T/out" | sed 's/^/# /'
+"$IOPROBE" compare --history "$T/h.csv" --from s20 --to p20 \
+	--disk s20=azure:S20 --disk p20=azure:P20 -Rhtml >"$T/cmp.html" 2>"$T/err"
+check "compare -Rhtml: both tiers on the page" \
+	grep -q "Standard HDD S20.*at\|Premium SSD P20" "$T/cmp.html"
 "$IOPROBE" compare --history "$T/h.csv" --disk s20=azure:X1 >"$T/out" 2>"$T/err"
 check_eq "compare: an unknown --disk is a usage error" "$?" 2
 throttle "$L2" 0 0
@@ -217,6 +221,7 @@ throttle "$L1" 2300 157286400
 incg "$AZ" -b4K -d4 -W1 -o16 -t1 -r -w0 -Sh --disk azure:P20 "$L1"
 check "P20 named: at 100 %" grep -Eq \
 	"on the Azure Premium SSD P20 \(2,300 IOPS, 150 MB/s, named by --disk\): at (9[0-9]|10[0-9]) % of provisioned" "$T/err"
+grep "P20" "$T/err" | head -1 | sed 's/^/# /'
 
 throttle "$L1" 3500 0
 (sleep 4; throttle "$L1" 500 0) &
