@@ -55,7 +55,7 @@ LIB_OBJS := $(LIB_SRCS:src/%.c=$(B)/obj/%.o)
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests/%)
 
-.PHONY: all check unit deps deps-run install clean bench run
+.PHONY: all check ci unit deps deps-run install uninstall deb clean bench run
 
 all: $(BIN)
 
@@ -88,11 +88,23 @@ $(B)/tests/%: tests/unit/%.c $(B)/libioprobe.a
 
 unit: $(UNIT_BINS)
 
-# Installs what the build and the tests need (Debian), then runs them all.
+# Installs what the build and the tests need (Debian), then runs them all
+# (tests/run.sh: several at a time, each under a timeout).
 check: deps
 	$(MAKE) -j$$(nproc) $(BIN) unit
 	IOPROBE=$(abspath $(BIN)) UNIT_DIR=$(abspath $(B)/tests) \
 		IOPROBE_SANITIZED=$(if $(SANITIZE),1,) bash tests/run.sh
+
+# CI's two passes in one schedule: the plain build and the ASan+UBSan one
+# (build-san/), then every test of both, so that one pass's tests fill the
+# machine while the other's wait (`make ci WERROR=1`, as .ci/run does).
+SAN_CI := address,undefined
+ci: deps
+	$(MAKE) -j$$(nproc) ioprobe unit SANITIZE=
+	$(MAKE) -j$$(nproc) build-san/ioprobe unit SANITIZE=$(SAN_CI)
+	bash tests/run.sh --pass plain $(abspath ioprobe) $(abspath build/tests) \
+		--pass asan+ubsan $(abspath build-san/ioprobe) \
+		$(abspath build-san/tests) --sanitized
 
 deps:
 	@bash scripts/deps.sh
