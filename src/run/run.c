@@ -27,10 +27,11 @@
 #include "lib/cpuset.h"
 #include "lib/rng.h"
 #include "lib/signals.h"
-#include "run/devstat.h"
+#include "run/run_devstat.h"
 #include "run/series_sampler.h"
 #include "run/sysinfo.h"
 #include "run/target.h"
+#include "run/write_source.h"
 #include "lib/util.h"
 #include "run/worker.h"
 
@@ -42,6 +43,7 @@ struct run_ctx {
 	const struct run_options *opt;
 	struct results *r;
 	struct run_target *rt;
+	struct target_pin *pins;	/* per target: what the checks saw */
 	struct worker *w;
 	uint32_t nworkers;
 	uint32_t nstarted;
@@ -107,17 +109,27 @@ static int run_prepare_targets(struct run_ctx *c, char *err, size_t errlen)
 	uint32_t i;
 	int ret;
 
+	c->pins = calloc(p->ntargets, sizeof(*c->pins));
+	if (!c->pins)
+		return errf(err, errlen, ENOMEM, "out of memory");
+	for (i = 0; i < p->ntargets; i++)
+		target_pin_init(&c->pins[i]);
+	/* one look at each name; from here on only the pins are used */
 	for (i = 0; i < p->ntargets; i++) {
-		ret = target_check_safe(&p->targets[i], p->allow_device_writes,
-					err, errlen);
+		ret = target_pin_take(&c->pins[i], &p->targets[i]);
+		if (ret)
+			return errf(err, errlen, -ret, "cannot open '%s': %s",
+				    p->targets[i].path, strerror(-ret));
+		ret = target_check_safe(&p->targets[i], &c->pins[i],
+					p->allow_device_writes, err, errlen);
 		if (ret)
 			return ret;
 	}
 	for (i = 0; i < p->ntargets && !signals_stop_requested; i++) {
 		str_copy(r->targets[i].path, sizeof(r->targets[i].path),
 			 p->targets[i].path);
-		ret = target_prepare(&p->targets[i], &r->targets[i], &ctl,
-				     err, errlen);
+		ret = target_prepare(&p->targets[i], &c->pins[i],
+				     &r->targets[i], &ctl, err, errlen);
 		if (ret == -EINTR && signals_stop_requested) {
 			/* an interrupted fill is an interrupted run: no
 			 * results, exit 128+N (run_execute sees the flag) */
@@ -127,84 +139,6 @@ static int run_prepare_targets(struct run_ctx *c, char *err, size_t errlen)
 		}
 		if (ret)
 			return ret;
-	}
-	return 0;
-}
-
-/* -Z<size>[,file]: one read-only source per target, shared by its
- * workers: the file's bytes repeated, or random data. */
-/* A -Z source that can be read to its end without waiting: a regular
- * file or a character device (/dev/urandom), never a FIFO. */
-static bool run_readable_source(int fd)
-{
-	struct stat st;
-
-	return !fstat(fd, &st) && (S_ISREG(st.st_mode) || S_ISCHR(st.st_mode));
-}
-
-static int run_load_wsrc(struct run_target *rt, uint64_t seed, char *err,
-			 size_t errlen)
-{
-	const struct target_opts *o = rt->opts;
-	uint64_t done = 0;
-	struct rng rng;
-	int fd;
-
-	if (o->wbuf != WBUF_SOURCE || !o->wbuf_source_bytes || !o->write_pct)
-		return 0;	/* only writes read the source */
-	if (posix_memalign(&rt->wsrc, 4096, o->wbuf_source_bytes))
-		return errf(err, errlen, ENOMEM,
-			    "cannot allocate write source buffer of %" PRIu64
-			    " bytes", o->wbuf_source_bytes);
-	rt->wsrc_bytes = o->wbuf_source_bytes;
-	if (!o->wbuf_source_path) {
-		uint64_t *q = rt->wsrc, i;
-
-		rng_seed(&rng, seed, UINT32_MAX, RNG_DATA);
-		for (i = 0; i < rt->wsrc_bytes / 8; i++)
-			q[i] = rng_next(&rng);
-		return 0;
-	}
-	/* O_NONBLOCK: a FIFO put in place of the checked file cannot hang
-	 * the open, and a terminal answers EAGAIN instead of waiting */
-	fd = open(o->wbuf_source_path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0)
-		return errf(err, errlen, errno,
-			    "cannot open write source '%s': %s",
-			    o->wbuf_source_path, strerror(errno));
-	if (!run_readable_source(fd)) {
-		close(fd);
-		return errf(err, errlen, EINVAL, "write source '%s' is not a "
-			    "regular file or a character device",
-			    o->wbuf_source_path);
-	}
-	while (done < rt->wsrc_bytes) {
-		ssize_t n = pread(fd, (char *)rt->wsrc + done,
-				  rt->wsrc_bytes - done, (off_t)done);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			int e = n < 0 ? errno : EINVAL;
-
-			close(fd);
-			if (!done)
-				return errf(err, errlen, e,
-					    "cannot read write source '%s': %s",
-					    o->wbuf_source_path,
-					    n < 0 ? strerror(e) : "file is empty");
-			break;
-		}
-		done += (uint64_t)n;
-	}
-	if (done < rt->wsrc_bytes) {
-		uint64_t have = done;	/* repeat a short file's contents */
-
-		for (; done < rt->wsrc_bytes; done++)
-			((char *)rt->wsrc)[done] =
-				((char *)rt->wsrc)[done % have];
-	} else {
-		close(fd);
 	}
 	return 0;
 }
@@ -225,7 +159,7 @@ static int run_open_targets(struct run_ctx *c, char *err, size_t errlen)
 		struct run_target *rt = &c->rt[i];
 
 		rt->opts = &p->targets[i];
-		ret = target_open(&rt->t, rt->opts, err, errlen);
+		ret = target_open(&rt->t, rt->opts, &c->pins[i], err, errlen);
 		if (ret)
 			return ret;
 		target_describe(&rt->t, &r->targets[i]);
@@ -233,7 +167,7 @@ static int run_open_targets(struct run_ctx *c, char *err, size_t errlen)
 			sysinfo_irq_cpus(r->targets[i].device,
 					 r->targets[i].irq_cpus,
 					 sizeof(r->targets[i].irq_cpus));
-		ret = run_load_wsrc(rt, p->seed, err, errlen);
+		ret = write_source_load(rt, p->seed, err, errlen);
 		if (ret)
 			return ret;
 	}
@@ -271,6 +205,16 @@ static uint32_t run_pool_depth(const struct profile *p, uint32_t i)
 	return p->targets[i].outstanding ? p->targets[i].outstanding : 1;
 }
 
+/* The targets -F thread @i drives: all, unless <ThreadTargets> says. */
+static uint32_t run_pool_targets(const struct profile *p, uint32_t i)
+{
+	uint32_t j, n = 0;
+
+	for (j = 0; j < p->ntargets; j++)
+		n += target_driven_by(&p->targets[j], i, NULL);
+	return n;
+}
+
 /* Thread ids are target-major: target 1 gets threads 0..t-1, target 2
  * the next t, and so on; with -F every thread drives every target. */
 static int run_plan_workers(struct run_ctx *c)
@@ -288,7 +232,7 @@ static int run_plan_workers(struct run_ctx *c)
 	if (!c->w)
 		return -ENOMEM;
 	for (i = 0; i < c->nworkers; i++)
-		nrows += p->pool_threads ? p->ntargets : 1;
+		nrows += p->pool_threads ? run_pool_targets(p, i) : 1;
 	if (p->iops_interval_ms)
 		nint = (uint32_t)(((uint64_t)p->duration_s * 1000 +
 				   p->iops_interval_ms - 1) /
@@ -308,13 +252,19 @@ static int run_plan_workers(struct run_ctx *c)
 		w->cpu = run_worker_cpu(p, i, allowed, nallowed);
 		w->rows = &c->r->rows[k];
 		if (p->pool_threads) {
+			uint32_t n = 0, wgt;
+
 			w->pool_slots = p->pool_requests;
-			w->ntargets = p->ntargets;
 			for (j = 0; j < p->ntargets; j++) {
-				w->tidx[j] = j;
-				w->depth[j] = run_pool_depth(p, j);
-				w->thread_in_target[j] = i;
+				/* <ThreadTargets>: only the threads named */
+				if (!target_driven_by(&p->targets[j], i, &wgt))
+					continue;
+				w->tidx[n] = j;
+				w->depth[n] = run_pool_depth(p, j);
+				w->thread_in_target[n] = i;
+				w->weight[n++] = wgt;
 			}
+			w->ntargets = n;
 		} else {
 			uint32_t first = 0;
 
@@ -531,6 +481,12 @@ static void run_timeline(struct run_ctx *c)
 
 	c->start_ns = c->last_prog_ns = clock_now_ns();
 	c->total_s = p->warmup_s + p->duration_s + p->cooldown_s;
+	if (p->verbose && p->group_affinity)
+		run_say(c, NOTE_NOTE, "<GroupAffinity> is ignored, as DiskSpd "
+			"ignores it: threads are pinned by <Affinity> only");
+	if (p->verbose && p->warmup_s)
+		run_say(c, NOTE_PLAIN, "starting warm up for %us...",
+			p->warmup_s);
 	run_set_phase(c, PHASE_WARMUP);
 	if (!run_wait(c, 1, c->start_ns,
 		      c->start_ns + (uint64_t)p->warmup_s * 1000000000ull)) {
@@ -545,6 +501,9 @@ static void run_timeline(struct run_ctx *c)
 	atomic_store_explicit(&c->shared.window_start_ns, t0,
 			      memory_order_relaxed);
 	run_series_start(c->series, t0);
+	if (p->verbose)
+		run_say(c, NOTE_PLAIN, "starting measurements for %us...",
+			p->duration_s);
 	run_set_phase(c, PHASE_MEASURE);
 	full = run_wait(c, 2, t0, t0 + (uint64_t)p->duration_s * 1000000000ull);
 	t1 = clock_now_ns();
@@ -557,14 +516,23 @@ static void run_timeline(struct run_ctx *c)
 		sysinfo_cpu_release(&a);
 	sysinfo_cpu_release(&b);
 	r->test_time_s = (double)(t1 - t0) / 1e9;
+	if (p->verbose)		/* DiskSpd's -v progress lines, on stderr */
+		run_say(c, NOTE_PLAIN, "stopped measurements, total measured "
+			"time %.2fs...", r->test_time_s);
 	if (!full && signals_stop_requested) {
 		r->interrupted = true;
 		run_say(c, NOTE_PLAIN, "*** Interrupted by signal. Stopping "
 			"I/O. ***");
 	}
-	if (full && p->cooldown_s)
+	if (full && p->cooldown_s) {
+		if (p->verbose)
+			run_say(c, NOTE_PLAIN, "starting cool down for %us...",
+				p->cooldown_s);
 		run_wait(c, 3, t1,
 			 t1 + (uint64_t)p->cooldown_s * 1000000000ull);
+	}
+	if (p->verbose)
+		run_say(c, NOTE_PLAIN, "finished test...");
 }
 
 static int run_collect(struct run_ctx *c, char *err, size_t errlen)
@@ -628,6 +596,10 @@ static void run_release(struct run_ctx *c)
 		}
 	}
 	free(c->rt);
+	if (c->pins)
+		for (i = 0; i < c->p->ntargets; i++)
+			target_pin_release(&c->pins[i]);
+	free(c->pins);
 	free(c->w);
 	run_series_free(c->series);
 }

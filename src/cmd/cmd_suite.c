@@ -1,4 +1,4 @@
-/* suite.c - `ioprobe suite PATH --label LABEL`: reads the options, then
+/* cmd_suite.c - `ioprobe suite PATH --label LABEL`: reads the options, then
  * prints the plan, live progress, a summary and findings of the tests
  * workflow/suite.h runs, and compares with an earlier label right away
  * (the text, or an --html page).  Picks the exit status: 0 done, 1 a test
@@ -203,7 +203,7 @@ static void print_burst(const struct suite_cli *c,
 	char a[32];
 
 	fmt_count(a, sizeof(a), p->burst_iops);
-	fprintf(c->info, "  sustained; burst %s IOPS for the first %.0f s",
+	fprintf(c->info, "  sustained; burst %s IOPS for the first %.1f s",
 		a, p->drop_s);
 }
 
