@@ -201,11 +201,23 @@ out:
 
 /* The status once the output is out: a signal that came late, e.g. the
  * SIGPIPE of a reader that left (| head -1) seen at this last flush,
- * still says so with 128+N. */
-static int final_status(int status)
+ * still says so with 128+N.  A write to stdout that failed anywhere
+ * (> /dev/full) fails what would have succeeded (or found a regression:
+ * its report is lost too); @what names the command ("suite"), NULL for
+ * the run. */
+static int final_status(int status, const char *what)
 {
-	fflush(stdout);
-	return signals_stop_requested ? signals_exit_status() : status;
+	int ret = stream_finish(stdout, 0);
+
+	if (signals_stop_requested)
+		return signals_exit_status();
+	if (ret && (status == 0 || status == 3 || status == 4)) {
+		fprintf(stderr, "ioprobe: error: cannot write %s%s%s "
+			"output to stdout: %s\n", what ? "the " : "",
+			what ? what : "ioprobe", "'s", strerror(-ret));
+		status = 1;
+	}
+	return status;
 }
 
 int main(int argc, char **argv)
@@ -222,7 +234,8 @@ int main(int argc, char **argv)
 	for (i = 0; argc > 1 && i < nsubcmds; i++)
 		if (!strcmp(argv[1], subcmds[i].name))
 			return final_status(subcmds[i].main(argc - 1,
-							    argv + 1));
+							    argv + 1),
+					    subcmds[i].name);
 
 	profile_init(&p);
 	action = cli_parse(argc, argv, &p, err, sizeof(err));
@@ -261,10 +274,11 @@ int main(int argc, char **argv)
 		if (p.next_span && !fleet_cmd_wanted())
 			status = run_spans(&p, xmlprofile_nspans(&p));
 		else
-			status = fleet_cmd_wanted() ? fleet_cmd_run(&p) :
-						      run_profile(&p);
+			status = fleet_cmd_wanted() ?
+				fleet_cmd_run(&p, argc - 1, argv + 1) :
+				run_profile(&p);
 		break;
 	}
 	profile_release(&p);
-	return final_status(status);
+	return final_status(status, NULL);
 }

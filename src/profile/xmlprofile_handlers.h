@@ -108,6 +108,9 @@ bool xh_has_affinity(const struct xw *w);
 bool xh_has_etw(const struct xw *w);
 void xh_w_timespans(struct xw *w, unsigned int lvl, const struct xfield *f);
 bool xh_has_thread_targets(const struct xw *w);
+/* DiskSpd's <ThreadTargets> rules over the targets of the <TimeSpan>
+ * @n just read (xmlprofile_spans.c). */
+int xh_check_thread_targets(struct xp_ctx *c, const xmlNode *n);
 bool xh_has_random_write(const struct xw *w);
 bool xh_is_random(const struct xw *w);
 bool xh_is_sequential(const struct xw *w);
