@@ -26,6 +26,12 @@ B := build
 SANFLAGS :=
 BIN := ioprobe
 endif
+# BUILDDIR=DIR builds into DIR (DIR/ioprobe): `make deb` builds the
+# package's two binaries apart from the developer's build.
+ifdef BUILDDIR
+B := $(BUILDDIR)
+BIN := $(B)/ioprobe
+endif
 
 PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
@@ -58,7 +64,7 @@ LIB_OBJS += $(B)/obj/$(GEN_LIMITS).o
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests/%)
 
-.PHONY: all check unit deps deps-run install clean bench run
+.PHONY: all check ci unit deps deps-run install uninstall deb clean bench run
 
 all: $(BIN)
 
@@ -99,11 +105,23 @@ $(B)/tests/%: tests/unit/%.c $(B)/libioprobe.a
 
 unit: $(UNIT_BINS)
 
-# Installs what the build and the tests need (Debian), then runs them all.
+# Installs what the build and the tests need (Debian), then runs them all
+# (tests/run.sh: several at a time, each under a timeout).
 check: deps
 	$(MAKE) -j$$(nproc) $(BIN) unit
 	IOPROBE=$(abspath $(BIN)) UNIT_DIR=$(abspath $(B)/tests) \
 		IOPROBE_SANITIZED=$(if $(SANITIZE),1,) bash tests/run.sh
+
+# CI's two passes in one schedule: the plain build and the ASan+UBSan one
+# (build-san/), then every test of both, so that one pass's tests fill the
+# machine while the other's wait (`make ci WERROR=1`, as .ci/run does).
+SAN_CI := address,undefined
+ci: deps
+	$(MAKE) -j$$(nproc) ioprobe unit SANITIZE=
+	$(MAKE) -j$$(nproc) build-san/ioprobe unit SANITIZE=$(SAN_CI)
+	bash tests/run.sh --pass plain $(abspath ioprobe) $(abspath build/tests) \
+		--pass asan+ubsan $(abspath build-san/ioprobe) \
+		$(abspath build-san/tests) --sanitized
 
 deps:
 	@bash scripts/deps.sh
@@ -111,28 +129,53 @@ deps:
 deps-run:
 	@bash scripts/deps.sh run
 
+# Where man and bash-completion look: $(PREFIX)/share/man/man1 and
+# $(PREFIX)/share/bash-completion/completions (both read /usr/local and
+# /usr).  The binary is installed stripped.
+BINDIR := $(PREFIX)/bin
+MAN1DIR := $(PREFIX)/share/man/man1
 COMPLETIONS := $(PREFIX)/share/bash-completion/completions
+INSTALLED := $(BINDIR)/ioprobe $(MAN1DIR)/ioprobe.1 $(COMPLETIONS)/ioprobe
 
 install: $(BIN)
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
-	install -d $(DESTDIR)$(COMPLETIONS)
-	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/ioprobe
-	install -m 644 docs/ioprobe.1 $(DESTDIR)$(PREFIX)/share/man/man1/ioprobe.1
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(COMPLETIONS)
+	install -m 755 -s $(BIN) $(DESTDIR)$(BINDIR)/ioprobe
+	install -m 644 docs/ioprobe.1 $(DESTDIR)$(MAN1DIR)/ioprobe.1
 	install -m 644 completion/ioprobe.bash $(DESTDIR)$(COMPLETIONS)/ioprobe
 
-# The newcomer's first command: a short suite on a temporary file in the
-# current folder (deleted afterwards), with the summary and findings; it
-# ends with the exact command (same file size, duration and warm-up) that
-# measures 'after' the same way.
+# Removes what install put there; with DESTDIR also the folders under it
+# left empty (never one that holds anything else, nor DESTDIR's parents).
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	@[ -z "$(DESTDIR)" ] || for d in $(BINDIR) $(MAN1DIR) $(COMPLETIONS); do \
+		while [ "$$d" != / ] && [ "$$d" != . ] && \
+			rmdir "$(DESTDIR)$$d" 2>/dev/null; do \
+			d=$$(dirname "$$d"); \
+		done; \
+	done
+
+# The Debian packages ioprobe_<version>_<arch>.deb (no MPI) and
+# ioprobe-mpi_<version>_<arch>.deb (the binary for mpirun) in build-deb/
+# (packaging/mkdeb.sh); lintian checks them when it is installed.
+deb:
+	bash packaging/mkdeb.sh $(VERSION)
+
+# The newcomer's first command: installs what building and running take,
+# builds with one job per CPU, installs ioprobe (PREFIX, default
+# /usr/local: on PATH, with its man page and completion), then a short
+# suite on a temporary file in the current folder (deleted afterwards),
+# with the summary and findings; it ends with the exact command (same
+# file size, duration and warm-up) that measures 'after' the same way.
 run: deps-run
-	$(MAKE) $(BIN)
-	./$(BIN) suite . --label demo --duration 5 --warmup 1 --file-size 256M
+	$(MAKE) -j$$(nproc) $(BIN)
+	$(MAKE) install
+	PATH=$(BINDIR):$$PATH ioprobe suite . --label demo --duration 5 --warmup 1 --file-size 256M
 
 bench: $(BIN)
 	bash bench/vs-fio
 
 clean:
-	rm -rf build build-san ioprobe
+	rm -rf build build-san build-deb ioprobe
 
 -include $(LIB_OBJS:.o=.d) $(B)/obj/cmd/main.d
 

@@ -11,7 +11,8 @@ if [ "${1:-check}" != run ]; then
 	       openmpi-bin libopenmpi-dev	# the MPI build: test_mpi
 	       chromium		# screenshots of the pages: test_pages
 	       tmux			# the live status line on a terminal: test_live
-	       groff-base man-db)	# the man page renders: test_docs
+	       groff-base man-db	# the man page renders: test_docs
+	       dpkg-dev lintian)	# make deb and its checks: test_package
 fi
 missing=()
 for p in "${pkgs[@]}"; do

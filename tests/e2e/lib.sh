@@ -68,12 +68,15 @@ run_io() { "$IOPROBE" "$@" >"$T/out" 2>"$T/err"; rc=$?; }
 need_root() { [ "$(id -u)" -eq 0 ]; }
 finish() { [ "$_failures" -eq 0 ]; exit $?; }
 # check_xsd DESC FILE: FILE (a -Rpxml profile) validates against DiskSpd's
-# own profile schema (DISKSPD_XSD, default ../shared/spec/diskspd.xsd
-# beside the repository), with xmllint's first complaint when it does not.
+# own profile schema (DISKSPD_XSD, default the copy in
+# tests/diskspd-schema/), with xmllint's first complaint when it does not.
+# A missing schema fails; a missing xmllint is a visible skip.
 check_xsd() {
-	local xsd=${DISKSPD_XSD:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)/shared/spec/diskspd.xsd}
-	if [ ! -r "$xsd" ] || ! command -v xmllint >/dev/null; then
-		skip "$1" "no xmllint or no schema at $xsd"
+	local xsd=${DISKSPD_XSD:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/diskspd-schema/diskspd.xsd}
+	if ! command -v xmllint >/dev/null; then
+		skip "$1" "no xmllint (libxml2-utils)"
+	elif [ ! -r "$xsd" ]; then
+		nok "$1: no schema at $xsd"
 	elif xmllint --noout --schema "$xsd" "$2" >"$T/xsd.out" 2>&1; then
 		ok "$1"
 	else

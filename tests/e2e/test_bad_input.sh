@@ -12,6 +12,7 @@
 #     of every path, type, size and mtime, and the sha256 of every small
 #     file, before and after each case; every file's sha256 at the end).
 # Cases that run use --engine=null -d1 -W0 on a 64 KiB file.
+# timeout: 600
 . "$(dirname "$0")/lib.sh"
 
 if [ ! -x "$IOPROBE" ]; then

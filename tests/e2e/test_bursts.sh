@@ -4,6 +4,7 @@
 # them: the same -i10 -j100 gives about the same total I/O with -t1, -t2,
 # -t4 and -F2.  Direct I/O (-Sh), so each I/O is a device I/O; -o1 so a
 # thread issues one at a time.
+# serial-plain: I/Os per 100 ms think time within 10 % (plain_pass_only)
 . "$(dirname "$0")/lib.sh"
 
 plain_pass_only "bursts shared among threads" \

@@ -13,6 +13,7 @@
 #      the answer is -o1;
 #  (d) a block sweep where 4K..64K sit at 1,000 IOPS and only 256K at the
 #      byte cap: the IOPS plateau is said, never "IOPS is not flat".
+# serial-plain: findings drawn from IOPS at a blkio cap (plain_pass_only)
 . "$(dirname "$0")/lib.sh"
 
 BLK=/sys/fs/cgroup/blkio

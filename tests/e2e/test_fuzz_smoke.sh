@@ -5,6 +5,7 @@
 # sanitizer report or timeout fails the test.  Skipped, with the reason,
 # when clang or its libFuzzer runtime is missing (scripts/deps.sh installs
 # clang).  About 30 s on two CPUs.
+# timeout: 600
 . "$(dirname "$0")/lib.sh"
 
 root=$(cd "$(dirname "$0")/../.." && pwd)

@@ -12,6 +12,7 @@
 # removes every rank's test file on SIGINT; two ranks on two loop devices
 # throttled to 500 IOPS each report about 1,000 IOPS in all and 500 per
 # rank.
+# serial: the ranks' window starts within 10 ms, IOPS at blkio caps
 . "$(dirname "$0")/lib.sh"
 
 if ! command -v mpirun >/dev/null; then

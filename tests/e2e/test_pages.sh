@@ -10,6 +10,7 @@
 # the DOM Chromium builds must hold the numbers of the text report, and
 # each page must say when, where and how it was measured.  Skipped, with
 # the reason shown, when chromium is not installed.
+# timeout: 400
 . "$(dirname "$0")/lib.sh"
 
 MIN_COLOURS=40

@@ -8,6 +8,7 @@
 # the achieved depth is quoted of the pool's 4.  Then weights 3:1 from an
 # XML profile on two fast files: 75 % / 25 %; and a throttled pool keeps
 # its depth and rates.
+# serial: I/O shares and IOPS at a blkio cap
 . "$(dirname "$0")/lib.sh"
 
 NAME=x10fo

@@ -6,6 +6,7 @@
 # name; the memory stays flat over a long run; the output rules (never
 # damage a file ioprobe did not write, refuse a folder or a block device,
 # write a FIFO through); failed I/Os counted per interval.
+# timeout: 400
 . "$(dirname "$0")/lib.sh"
 
 # A tmpfs of our own when we can (stable, no disk), else the temp folder.

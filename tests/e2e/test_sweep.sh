@@ -12,6 +12,7 @@
 # direct I/O (128 segments of 4K pages) and this blk-throttle charges the
 # bytes of each split bio again, so 1M runs at half the cap there (25
 # MiB/s measured); the 1M check is skipped on a loop device.
+# serial-plain: IOPS and MiB/s of a capped disk (plain_pass_only)
 . "$(dirname "$0")/lib.sh"
 
 H=$T/history.csv

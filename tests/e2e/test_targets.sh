@@ -6,6 +6,7 @@
 # both, nothing left on either PATH after a refusal or Ctrl+C; and, on
 # two loop devices each capped at 500 IOPS (cgroup v1 blkio), ≈500 per
 # target and ≈1,000 in total, in a run and per suite profile.
+# serial: IOPS of two devices at their blkio caps
 . "$(dirname "$0")/lib.sh"
 
 NAME=v9targets

@@ -6,6 +6,7 @@
 # (read IOPS for the 70/30 mix, whose total is cap / 0.7) and report the
 # wall; with the throttle lifted, "after" must compare faster and say the
 # wall is gone.
+# serial-plain: IOPS at a blkio cap (the checks are plain_pass_only)
 . "$(dirname "$0")/lib.sh"
 
 CAP=500

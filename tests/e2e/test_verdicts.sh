@@ -13,6 +13,7 @@
 #    the burst finding names both levels and the time of the drop, and
 #    the summary shows the sustained figure with the burst beside it; the
 #    same disk held at 500 IOPS throughout gets no burst finding.
+# serial-plain: burst levels and times at a blkio cap (plain_pass_only)
 . "$(dirname "$0")/lib.sh"
 
 H=$T/hist/history.csv

@@ -6,6 +6,7 @@
 # share of I/O in the hot range; -rs, -T, -si, -F -O and -w run with the
 # expected rows and directions.  Offsets are read from strace of the sync
 # engine (skipped without strace).
+# serial: -g and -i/-j rates within 2 %, which a busy CPU bends
 . "$(dirname "$0")/lib.sh"
 
 f=$T/w.dat
