@@ -8,6 +8,7 @@
 # ("this run measured burst"); two disks under the DS3_v2 VM's 192 MB/s.
 # "At 100 %" is checked in the finding's own ±10 % band: a machine
 # loaded by other work falls a few % short of a throttle.
+# serial-plain: tiers at a blkio cap, and the VM cap, within 10 %
 . "$(dirname "$0")/lib.sh"
 
 BLK=/sys/fs/cgroup/blkio

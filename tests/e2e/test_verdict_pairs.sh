@@ -7,6 +7,7 @@
 # phase the headline figure, the same in the text, -Rjson and history,
 # with Little's law holding on the row, and it compares with a flat label
 # at 500 as no clear change.
+# serial-plain: verdicts between runs at blkio caps, which a busy machine would bend
 . "$(dirname "$0")/lib.sh"
 
 BLK=/sys/fs/cgroup/blkio
