@@ -115,7 +115,7 @@ install: $(BIN)
 # measures 'after' the same way.
 run: deps-run
 	$(MAKE) $(BIN)
-	./$(BIN) suite . --label demo --duration 5 --warmup 1 --file-size 256M
+	./$(BIN) suite . --label demo --history build/demo-history.csv --duration 5 --warmup 1 --file-size 256M
 
 bench: $(BIN)
 	bash bench/vs-fio
