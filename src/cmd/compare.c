@@ -129,6 +129,8 @@ static int compare_other(void *ctx, int argc, char **argv, int *i,
 	char esc[256];
 
 	(void)argc;
+	if (!strcmp(a, "-h"))
+		return OPT_HELP_ASKED;
 	if (!strcmp(a, "-Rcsv"))
 		c->fmt = FORMAT_CSV;
 	else if (!strcmp(a, "-Rjson"))

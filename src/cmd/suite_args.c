@@ -292,6 +292,8 @@ static int suite_other(void *ctx, int argc, char **argv, int *i, char *err,
 	char esc[256];
 
 	(void)argc;
+	if (!strcmp(a, "-h"))
+		return OPT_HELP_ASKED;
 	if (!strcmp(a, "-Rcsv") || !strcmp(a, "-Rjson") ||
 	    !strcmp(a, "-Rtext")) {
 		o->fmt = a[2] == 'c' ? FORMAT_CSV :
