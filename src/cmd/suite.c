@@ -422,6 +422,11 @@ static void print_next(const struct suite_cli *c)
 		shell_word(cmd, sizeof(cmd), &n, "--history");
 		shell_word(cmd, sizeof(cmd), &n, o->history);
 	}
+	/* the demo's label is never picked unless named */
+	if (baseline_is_demo(o->label)) {
+		shell_word(cmd, sizeof(cmd), &n, "--baseline");
+		shell_word(cmd, sizeof(cmd), &n, o->label);
+	}
 	fprintf(c->info, "\nnext: after your change, measure it the same way "
 			 "(same tests, file size, duration and warm-up), and "
 			 "the suite compares the two labels:\n ");

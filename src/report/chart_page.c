@@ -55,7 +55,10 @@ static const char css[] =
 	"svg{display:block;width:100%;height:auto}\n"
 	"svg text{font-family:system-ui,sans-serif;font-size:12px;"
 	"fill:#475569}\n"
-	".foot{color:#94a3b8;font-size:12px;margin-top:24px}\n";
+	".foot{color:#94a3b8;font-size:12px;margin-top:24px}\n"
+	/* a long table scrolls on screen and prints whole */
+	".scroll{max-height:20em;overflow:auto}\n"
+	"@media print{.scroll{max-height:none;overflow:visible}}\n";
 
 void chart_page_begin(FILE *f, const char *title, const char *to)
 {

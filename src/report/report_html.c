@@ -342,6 +342,26 @@ static void head(const struct results *r, FILE *f)
 	}
 }
 
+/* The findings of a plain run (the ones it printed on stderr), right
+ * under the cards. */
+static void findings(const struct results *r, FILE *f)
+{
+	uint32_t i;
+
+	if (!r->findings_known)
+		return;
+	fputs("<h2>Findings</h2>\n<ul class=\"findings\">\n", f);
+	if (!r->nfindings)
+		fputs("<li class=\"finding\">nothing stands out: no wall, no "
+		      "stalls, no sign of a cache</li>\n", f);
+	for (i = 0; i < r->nfindings && i < RESULTS_FINDINGS; i++) {
+		fputs("<li class=\"finding\">", f);
+		emit_escaped(f, r->findings[i].text);
+		fputs("</li>\n", f);
+	}
+	fputs("</ul>\n", f);
+}
+
 static int body(const struct results *r, struct agg *a, FILE *f)
 {
 	enum io_dir d;
@@ -352,6 +372,7 @@ static int body(const struct results *r, struct agg *a, FILE *f)
 	fputs("<div class=\"cards\">\n", f);
 	put_cards(r, a, f);
 	fputs("</div>\n", f);
+	findings(r, f);
 	report_html_where(r, f);
 	if (a[DIR_COUNT].lat.count) {
 		fputs("<h2>Latency by percentile</h2>\n<div class=\"panel\">\n",

@@ -217,8 +217,7 @@ static void pct_table(const struct results *r, struct time_set *t, FILE *f)
 
 	dir_rate(r, t, -1, DIR_COUNT, false, t->v);
 	fprintf(f, "<p class=\"sub\">P50, P99 and max of each of the %u "
-		   "intervals</p>\n<div class=\"ipct\" style=\"max-height:"
-		   "20em;overflow:auto\"><table><tr><th>interval</th>"
+		   "intervals</p>\n<div class=\"ipct scroll\"><table><tr><th>interval</th>"
 		   "<th>IOPS</th><th>P50</th><th>P99</th><th>max</th></tr>\n",
 		t->n);
 	for (k = 0; k < t->n; k++) {

@@ -119,6 +119,22 @@ else
 	skip "loop disk in the plan" "needs root and a loop device"
 fi
 
+# ---- the run page: findings, and tables that print whole ---------------
+run_io -c4M -d2 -W0 -b4K -r -o4 -L -D1000 --engine=null \
+	--output=html:"$T/run.html" "$T/run.dat"
+check_eq "a run with an HTML page" "$rc" 0
+check "run page: a findings section" grep -q '<h2>Findings</h2>' "$T/run.html"
+check "run page: each finding an item" grep -q '<li class="finding">' \
+	"$T/run.html"
+check "run page: the interval table scrolls only on screen" \
+	grep -q 'class="ipct scroll"' "$T/run.html"
+check "run page: a print rule lets it grow" \
+	grep -q '@media print{.scroll{max-height:none;overflow:visible}}' \
+	"$T/run.html"
+check "run page: no inline scroll box" \
+	bash -c "! grep -q 'overflow:auto\\\"' '$T/run.html'"
+rm -f "$T/run.dat"
+
 # ---- help and typos: nothing created --------------------------------------
 mkdir "$T/cwd"
 cd "$T/cwd" || exit 1
