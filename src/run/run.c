@@ -27,10 +27,11 @@
 #include "lib/cpuset.h"
 #include "lib/rng.h"
 #include "lib/signals.h"
-#include "run/devstat.h"
+#include "run/run_devstat.h"
 #include "run/series_sampler.h"
 #include "run/sysinfo.h"
 #include "run/target.h"
+#include "run/write_source.h"
 #include "lib/util.h"
 #include "run/worker.h"
 
@@ -42,6 +43,7 @@ struct run_ctx {
 	const struct run_options *opt;
 	struct results *r;
 	struct run_target *rt;
+	struct target_pin *pins;	/* per target: what the checks saw */
 	struct worker *w;
 	uint32_t nworkers;
 	uint32_t nstarted;
@@ -107,17 +109,27 @@ static int run_prepare_targets(struct run_ctx *c, char *err, size_t errlen)
 	uint32_t i;
 	int ret;
 
+	c->pins = calloc(p->ntargets, sizeof(*c->pins));
+	if (!c->pins)
+		return errf(err, errlen, ENOMEM, "out of memory");
+	for (i = 0; i < p->ntargets; i++)
+		target_pin_init(&c->pins[i]);
+	/* one look at each name; from here on only the pins are used */
 	for (i = 0; i < p->ntargets; i++) {
-		ret = target_check_safe(&p->targets[i], p->allow_device_writes,
-					err, errlen);
+		ret = target_pin_take(&c->pins[i], &p->targets[i]);
+		if (ret)
+			return errf(err, errlen, -ret, "cannot open '%s': %s",
+				    p->targets[i].path, strerror(-ret));
+		ret = target_check_safe(&p->targets[i], &c->pins[i],
+					p->allow_device_writes, err, errlen);
 		if (ret)
 			return ret;
 	}
 	for (i = 0; i < p->ntargets && !signals_stop_requested; i++) {
 		str_copy(r->targets[i].path, sizeof(r->targets[i].path),
 			 p->targets[i].path);
-		ret = target_prepare(&p->targets[i], &r->targets[i], &ctl,
-				     err, errlen);
+		ret = target_prepare(&p->targets[i], &c->pins[i],
+				     &r->targets[i], &ctl, err, errlen);
 		if (ret == -EINTR && signals_stop_requested) {
 			/* an interrupted fill is an interrupted run: no
 			 * results, exit 128+N (run_execute sees the flag) */
@@ -127,84 +139,6 @@ static int run_prepare_targets(struct run_ctx *c, char *err, size_t errlen)
 		}
 		if (ret)
 			return ret;
-	}
-	return 0;
-}
-
-/* -Z<size>[,file]: one read-only source per target, shared by its
- * workers: the file's bytes repeated, or random data. */
-/* A -Z source that can be read to its end without waiting: a regular
- * file or a character device (/dev/urandom), never a FIFO. */
-static bool run_readable_source(int fd)
-{
-	struct stat st;
-
-	return !fstat(fd, &st) && (S_ISREG(st.st_mode) || S_ISCHR(st.st_mode));
-}
-
-static int run_load_wsrc(struct run_target *rt, uint64_t seed, char *err,
-			 size_t errlen)
-{
-	const struct target_opts *o = rt->opts;
-	uint64_t done = 0;
-	struct rng rng;
-	int fd;
-
-	if (o->wbuf != WBUF_SOURCE || !o->wbuf_source_bytes || !o->write_pct)
-		return 0;	/* only writes read the source */
-	if (posix_memalign(&rt->wsrc, 4096, o->wbuf_source_bytes))
-		return errf(err, errlen, ENOMEM,
-			    "cannot allocate write source buffer of %" PRIu64
-			    " bytes", o->wbuf_source_bytes);
-	rt->wsrc_bytes = o->wbuf_source_bytes;
-	if (!o->wbuf_source_path) {
-		uint64_t *q = rt->wsrc, i;
-
-		rng_seed(&rng, seed, UINT32_MAX, RNG_DATA);
-		for (i = 0; i < rt->wsrc_bytes / 8; i++)
-			q[i] = rng_next(&rng);
-		return 0;
-	}
-	/* O_NONBLOCK: a FIFO put in place of the checked file cannot hang
-	 * the open, and a terminal answers EAGAIN instead of waiting */
-	fd = open(o->wbuf_source_path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0)
-		return errf(err, errlen, errno,
-			    "cannot open write source '%s': %s",
-			    o->wbuf_source_path, strerror(errno));
-	if (!run_readable_source(fd)) {
-		close(fd);
-		return errf(err, errlen, EINVAL, "write source '%s' is not a "
-			    "regular file or a character device",
-			    o->wbuf_source_path);
-	}
-	while (done < rt->wsrc_bytes) {
-		ssize_t n = pread(fd, (char *)rt->wsrc + done,
-				  rt->wsrc_bytes - done, (off_t)done);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			int e = n < 0 ? errno : EINVAL;
-
-			close(fd);
-			if (!done)
-				return errf(err, errlen, e,
-					    "cannot read write source '%s': %s",
-					    o->wbuf_source_path,
-					    n < 0 ? strerror(e) : "file is empty");
-			break;
-		}
-		done += (uint64_t)n;
-	}
-	if (done < rt->wsrc_bytes) {
-		uint64_t have = done;	/* repeat a short file's contents */
-
-		for (; done < rt->wsrc_bytes; done++)
-			((char *)rt->wsrc)[done] =
-				((char *)rt->wsrc)[done % have];
-	} else {
-		close(fd);
 	}
 	return 0;
 }
@@ -225,7 +159,7 @@ static int run_open_targets(struct run_ctx *c, char *err, size_t errlen)
 		struct run_target *rt = &c->rt[i];
 
 		rt->opts = &p->targets[i];
-		ret = target_open(&rt->t, rt->opts, err, errlen);
+		ret = target_open(&rt->t, rt->opts, &c->pins[i], err, errlen);
 		if (ret)
 			return ret;
 		target_describe(&rt->t, &r->targets[i]);
@@ -233,7 +167,7 @@ static int run_open_targets(struct run_ctx *c, char *err, size_t errlen)
 			sysinfo_irq_cpus(r->targets[i].device,
 					 r->targets[i].irq_cpus,
 					 sizeof(r->targets[i].irq_cpus));
-		ret = run_load_wsrc(rt, p->seed, err, errlen);
+		ret = write_source_load(rt, p->seed, err, errlen);
 		if (ret)
 			return ret;
 	}
@@ -628,6 +562,10 @@ static void run_release(struct run_ctx *c)
 		}
 	}
 	free(c->rt);
+	if (c->pins)
+		for (i = 0; i < c->p->ntargets; i++)
+			target_pin_release(&c->pins[i]);
+	free(c->pins);
 	free(c->w);
 	run_series_free(c->series);
 }

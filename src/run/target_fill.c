@@ -364,20 +364,20 @@ static int take_given(const struct target_opts *o, struct fill_file *ff,
 	return 0;
 }
 
-/* Open an existing -c file without following a link and decide, through
- * that descriptor, whose it is. */
-static int open_existing(const struct target_opts *o, struct fill_file *ff,
+/* Open the -c file the first look pinned (through the pin, never the
+ * name) and decide, through that descriptor, whose it is. */
+static int open_existing(const struct target_opts *o,
+			 const struct target_pin *pin, struct fill_file *ff,
 			 char *err, size_t errlen)
 {
 	struct stat st;
 	int ret;
 
-	ff->fd = open(o->path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	if (ff->fd < 0 && errno == ELOOP)
-		return target_refuse_link(o->path, err, errlen);
+	ff->fd = target_pin_reopen(pin, o->path,
+				   O_WRONLY | O_NONBLOCK | O_CLOEXEC);
 	if (ff->fd < 0)
-		return errf(err, errlen, errno, "cannot open '%s': %s",
-			    o->path, strerror(errno));
+		return errf(err, errlen, -ff->fd, "cannot open '%s': %s",
+			    o->path, strerror(-ff->fd));
 	if (fstat(ff->fd, &st))
 		ret = errf(err, errlen, errno, "cannot stat '%s': %s",
 			   o->path, strerror(errno));
@@ -397,10 +397,11 @@ static int open_existing(const struct target_opts *o, struct fill_file *ff,
 }
 
 /* Create the -c file with O_EXCL (no link is followed, no existing file
- * is taken over) and register it for removal, or open the existing one.
- * Every later step uses ff->fd, never the name. */
-static int open_for_fill(const struct target_opts *o, struct fill_file *ff,
-			 char *err, size_t errlen)
+ * is taken over), register it for removal and pin it; or open the file
+ * the first look pinned.  A name that appeared since that look is
+ * refused.  Every later step uses ff->fd or the pin, never the name. */
+static int open_for_fill(const struct target_opts *o, struct target_pin *pin,
+			 struct fill_file *ff, char *err, size_t errlen)
 {
 	int ret;
 
@@ -408,6 +409,10 @@ static int open_for_fill(const struct target_opts *o, struct fill_file *ff,
 	ff->slot = -1;
 	if (o->fd >= 0)
 		return take_given(o, ff, err, errlen);
+	if (pin->fd >= 0 && S_ISLNK(pin->st.st_mode))
+		return target_refuse_link(o->path, err, errlen);
+	if (pin->fd >= 0)
+		return open_existing(o, pin, ff, err, errlen);
 	ret = path_mkdir_parents(o->path);
 	if (ret)
 		return errf(err, errlen, -ret,
@@ -416,15 +421,22 @@ static int open_for_fill(const struct target_opts *o, struct fill_file *ff,
 	ff->fd = open(o->path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
 			       O_CLOEXEC, 0644);
 	if (ff->fd < 0 && errno == EEXIST)
-		return open_existing(o, ff, err, errlen);
+		return errf(err, errlen, EEXIST,
+			    "refusing to fill '%s' with -c: the name appeared "
+			    "after the safety checks (another process is "
+			    "using it); run again, or name another file",
+			    o->path);
 	if (ff->fd < 0)
 		return errf(err, errlen, errno, "cannot create '%s': %s",
 			    o->path, strerror(errno));
 	ff->owner = OWN_NEW;
 	ff->slot = cleanup_add(o->path, ff->fd);
-	if (ff->slot < 0) {
-		ret = ff->slot;
-		unlink(o->path);	/* just made, still empty */
+	ret = ff->slot < 0 ? ff->slot : target_pin_set_fd(pin, ff->fd);
+	if (ret < 0) {
+		if (ff->slot >= 0)
+			cleanup_remove(ff->slot);
+		else
+			unlink(o->path);	/* just made, still empty */
 		close(ff->fd);
 		ff->fd = -1;
 		return errf(err, errlen, -ret, "cannot register '%s' for "
@@ -489,7 +501,8 @@ static void fill_give_up(const struct target_opts *o, struct fill_file *ff,
 			 "nor shrunk", o->path, (double)f->done / MIB);
 		break;
 	default:
-		snprintf(fate, len, "the partial file is left to its creator");
+		snprintf(fate, len, "the partial file is removed by the "
+			 "command that created it");
 		break;
 	}
 }
@@ -531,8 +544,9 @@ static int fill_size(const struct target_opts *o, const struct fill_file *ff)
 	return 0;
 }
 
-int target_prepare(const struct target_opts *o, struct target_info *info,
-		   const struct target_fill_ctl *ctl, char *err, size_t errlen)
+int target_prepare(const struct target_opts *o, struct target_pin *pin,
+		   struct target_info *info, const struct target_fill_ctl *ctl,
+		   char *err, size_t errlen)
 {
 	struct filler f = {
 		.progress = ctl ? ctl->progress : NULL,
@@ -542,8 +556,7 @@ int target_prepare(const struct target_opts *o, struct target_info *info,
 	struct fill_file ff;
 	char marker[64], fate[PATH_MAX + 128];
 	bool direct;
-	struct stat st;
-	double t0;
+		double t0;
 	int ret;
 
 	info->created = false;
@@ -551,10 +564,10 @@ int target_prepare(const struct target_opts *o, struct target_info *info,
 	info->fill_seconds = 0;
 	if (!o->create_bytes)
 		return 0;
-	if (o->fd < 0 && !stat(o->path, &st) && S_ISBLK(st.st_mode))
+	if (pin->fd >= 0 && S_ISBLK(pin->st.st_mode))
 		return 0;	/* as DiskSpd: -c skips raw devices */
 	t0 = now_s();
-	ret = open_for_fill(o, &ff, err, errlen);
+	ret = open_for_fill(o, pin, &ff, err, errlen);
 	if (ret)
 		return ret;
 	if (ff.owner == OWN_OURS && already_filled(o, ff.fd)) {
@@ -578,6 +591,8 @@ int target_prepare(const struct target_opts *o, struct target_info *info,
 	if (!ret)
 		ret = fill_file(&f, direct);
 	if (ret) {
+		if (ff.owner == OWN_NEW)
+			target_pin_release(pin);	/* the file is gone */
 		fill_give_up(o, &ff, &f, fate, sizeof(fate));
 		return fill_error(o, &f, ret, fate, err, errlen);
 	}

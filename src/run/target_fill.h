@@ -10,6 +10,7 @@
 
 #include "profile/profile.h"
 #include "results/results.h"
+#include "run/target_pin.h"
 
 /* Progress callback for the fill: bytes done of total. */
 typedef void (*target_progress_fn)(void *arg, uint64_t done, uint64_t total);
@@ -27,13 +28,15 @@ struct target_fill_ctl {
 /* -c: create the file (and parent folders) of o->create_bytes and fill it
  * with real non-zero data by large sequential O_DIRECT writes through the
  * engine layer, unless it already has that size and was filled before (a
- * marker in an extended attribute or a full non-sparse check).  Fills
+ * marker in an extended attribute or a full non-sparse check).  An
+ * existing file is reached through @pin (target_pin_take, checked by
+ * target_check_safe); a file this call creates becomes the pin.  Fills
  * @info's created, fill_skipped and fill_seconds.  @ctl may be NULL.  0
  * or -errno with @err filled; on failure the file is removed if this call
  * created it. */
-int target_prepare(const struct target_opts *o, struct target_info *info,
-		   const struct target_fill_ctl *ctl, char *err,
-		   size_t errlen);
+int target_prepare(const struct target_opts *o, struct target_pin *pin,
+		   struct target_info *info, const struct target_fill_ctl *ctl,
+		   char *err, size_t errlen);
 
 /* Give the file @path back (delete it); used by workflows that created a
  * temporary test file.  0 or -errno. */

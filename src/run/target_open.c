@@ -143,14 +143,11 @@ static int open_flags(const struct target_opts *o)
 
 /* A device written to is claimed with O_EXCL for the run, so the kernel
  * refuses it while mounted anywhere or claimed by anyone, and nobody can
- * mount it meanwhile; a -c file is never reached through a link. */
-static int guard_flags(const struct target_opts *o)
+ * mount it meanwhile.  Decided by what the pin holds, never the name. */
+static int guard_flags(const struct target_opts *o,
+		       const struct target_pin *pin)
 {
-	struct stat st;
-
-	if (!stat(o->path, &st) && S_ISBLK(st.st_mode))
-		return o->write_pct > 0 ? O_EXCL : 0;
-	return o->create_bytes ? O_NOFOLLOW : 0;
+	return S_ISBLK(pin->st.st_mode) && o->write_pct > 0 ? O_EXCL : 0;
 }
 
 static int open_error(const struct target_opts *o, int e, char *err,
@@ -198,22 +195,28 @@ static int map_target(struct target *t, char *err, size_t errlen)
 	return 0;
 }
 
-int target_open(struct target *t, const struct target_opts *o, char *err,
-		size_t errlen)
+int target_open(struct target *t, const struct target_opts *o,
+		const struct target_pin *pin, char *err, size_t errlen)
 {
 	struct stat st;
 	int guard, ret;
 
 	memset(t, 0, sizeof(*t));
 	t->opts = o;
-	guard = guard_flags(o);
-	t->fd = open(o->path, open_flags(o) | guard);
-	if (t->fd < 0 && errno == EBUSY && o->write_pct > 0)
+	if (pin->fd < 0)
+		return open_error(o, ENOENT, err, errlen);
+	guard = guard_flags(o, pin);
+	t->fd = target_pin_reopen(pin, o->path, open_flags(o) | guard);
+	if (t->fd == -EBUSY && o->write_pct > 0)
 		return errf(err, errlen, EBUSY, TARGET_IN_USE_FMT, o->path);
-	if (t->fd < 0 && errno == ELOOP && o->create_bytes)
+	if (t->fd == -ELOOP)
 		return target_refuse_link(o->path, err, errlen);
+	if (t->fd == -ESTALE)
+		return errf(err, errlen, ESTALE, "refusing to open '%s': the "
+			    "name now leads to another file than the one "
+			    "checked (another process renamed it)", o->path);
 	if (t->fd < 0)
-		return open_error(o, errno, err, errlen);
+		return open_error(o, -t->fd, err, errlen);
 	if (o->cache == CACHE_REMOTE && !is_remote_fs(t->fd)) {
 		ret = errf(err, errlen, EINVAL,
 			   "-Sr needs a remote filesystem but '%s' is local "
@@ -225,11 +228,11 @@ int target_open(struct target *t, const struct target_opts *o, char *err,
 			   o->path, strerror(errno));
 		goto out_close;
 	}
-	if (S_ISBLK(st.st_mode) && o->write_pct > 0 &&
-	    !(guard & O_EXCL)) {
+	if (!target_pin_is(pin, &st) ||
+	    (S_ISBLK(st.st_mode) && o->write_pct > 0 && !(guard & O_EXCL))) {
 		ret = errf(err, errlen, EBUSY, "refusing to write to '%s': "
-			   "it became a block device after the safety "
-			   "check", o->path);
+			   "it is not the file the safety checks saw",
+			   o->path);
 		goto out_close;
 	}
 	ret = target_sizes(t, &st);

@@ -27,6 +27,7 @@
 
 #include "lib/path.h"
 #include "lib/util.h"
+#include "run/target_pin.h"
 #include "run/target_sysfs.h"
 
 #define MIB (1024.0 * 1024.0)
@@ -184,16 +185,18 @@ static bool backs_loop(const struct stat *st, const dev_t *devs,
 
 /* Claimed by someone we cannot see from here: a mount in another mount
  * namespace, or a process holding it open with O_EXCL.  The kernel knows:
- * an O_EXCL open of a block device fails with EBUSY then. */
-static bool dev_claimed(const char *path)
+ * an O_EXCL open of a block device fails with EBUSY then.  Asked of the
+ * pinned device, never of the name. */
+static bool dev_claimed(const struct target_pin *pin, const char *path)
 {
-	int fd = open(path, O_RDONLY | O_EXCL | O_NONBLOCK | O_CLOEXEC);
+	int fd = target_pin_reopen(pin, path,
+				   O_RDONLY | O_EXCL | O_NONBLOCK | O_CLOEXEC);
 
 	if (fd >= 0) {
 		close(fd);
 		return false;
 	}
-	return errno == EBUSY;
+	return fd == -EBUSY;
 }
 
 /* Does --allow-device-writes=@allow name the device @rdev? */
@@ -210,9 +213,10 @@ static bool allow_names(const char *allow, dev_t rdev)
 /* A device in use (mounted, swap, held) is refused before the opt-in is
  * even looked at: asking for --allow-device-writes would only lead to a
  * second refusal. */
-static int check_device(const char *path, const struct stat *st,
+static int check_device(const char *path, const struct target_pin *pin,
 			const char *allow, char *err, size_t errlen)
 {
+	const struct stat *st = &pin->st;
 	char name[64] = "", where[PATH_MAX];
 	dev_t devs[256];
 	unsigned int n;
@@ -242,7 +246,7 @@ static int check_device(const char *path, const struct stat *st,
 			    "refusing to write to '%s': it backs loop device "
 			    "%s; detach it first (losetup -d %s)", path, where,
 			    where);
-	if (dev_claimed(path))
+	if (dev_claimed(pin, path))
 		return errf(err, errlen, EBUSY, TARGET_IN_USE_FMT, path);
 	if (!allow_names(allow, st->st_rdev))
 		return errf(err, errlen, EPERM,
@@ -252,13 +256,14 @@ static int check_device(const char *path, const struct stat *st,
 	return 0;
 }
 
+/* @st: the existing file, NULL for a new one. */
 static int check_space(const struct target_opts *o, const struct stat *st,
-		       bool exists, char *err, size_t errlen)
+		       char *err, size_t errlen)
 {
 	uint64_t have = 0, need = o->create_bytes, avail = 0;
 	int ret;
 
-	if (exists)
+	if (st)
 		have = (uint64_t)st->st_blocks * 512;
 	need = need > have ? need - have : 0;
 	if (!need)
@@ -337,85 +342,75 @@ int target_check_foreign(const struct target_opts *o, int fd,
 	return 0;
 }
 
-/* -c on an existing path, looked at through a descriptor (no link is
- * followed): a link is refused, a foreign file needs --overwrite, and a
- * descriptor handed over by the caller must still be the file at the
- * path. */
-static int check_existing(const struct target_opts *o, char *err,
+/* -c on a path that named a regular file at the first look: a foreign
+ * file needs --overwrite.  Looked at through the pin; a descriptor handed
+ * over by the caller is the pin itself. */
+static int check_existing(const struct target_opts *o,
+			  const struct target_pin *pin, char *err,
 			  size_t errlen)
 {
-	struct stat lst, st;
+	struct stat lst;
 	int fd, ret;
 
-	if (lstat(o->path, &lst))
-		return 0;	/* new: created with O_EXCL later */
-	if (S_ISLNK(lst.st_mode))
-		return target_refuse_link(o->path, err, errlen);
-	if (!S_ISREG(lst.st_mode))
-		return 0;	/* the type check below says why */
-	if (o->fd >= 0) {
-		if (fstat(o->fd, &st) || !target_same_inode(&st, &lst))
+	if (o->fd >= 0) {	/* the caller created it with O_EXCL */
+		if (lstat(o->path, &lst) || !target_pin_is(pin, &lst))
 			return errf(err, errlen, EEXIST,
 				    "refusing to fill '%s': the name no "
 				    "longer leads to the file ioprobe "
 				    "created", o->path);
 		return 0;
 	}
-	fd = open(o->path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	fd = target_pin_reopen(pin, o->path,
+			       O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
-		return errf(err, errlen, errno, "cannot open '%s': %s",
-			    o->path, strerror(errno));
-	ret = fstat(fd, &st) ? -errno : 0;
-	if (!ret)
-		ret = target_check_foreign(o, fd, &st, err, errlen);
-	else
-		errf(err, errlen, -ret, "cannot stat '%s': %s", o->path,
-		     strerror(-ret));
+		return errf(err, errlen, -fd, "cannot open '%s': %s",
+			    o->path, strerror(-fd));
+	ret = target_check_foreign(o, fd, &pin->st, err, errlen);
 	close(fd);
 	return ret;
 }
 
 int target_check_safe(const struct target_opts *o,
+		      const struct target_pin *pin,
 		      const char *allow_device_writes, char *err,
 		      size_t errlen)
 {
+	const struct stat *st = &pin->st;
+	bool writes = o->write_pct > 0 || o->create_bytes;
 	char loop[PATH_MAX];
-	struct stat st;
-	bool exists;
 	int ret;
 
 	if (!o->path || !o->path[0])
 		return errf(err, errlen, EINVAL, "empty target path");
-	exists = stat(o->path, &st) == 0;
-	if (exists && S_ISBLK(st.st_mode)) {
+	if (pin->fd < 0)	/* nothing there: -c creates it (O_EXCL) */
+		return o->create_bytes ? check_space(o, NULL, err, errlen) : 0;
+	if (S_ISLNK(st->st_mode))
+		return target_refuse_link(o->path, err, errlen);
+	if (S_ISBLK(st->st_mode)) {
 		if (o->write_pct == 0)
 			return 0;	/* reads never harm a device */
-		return check_device(o->path, &st, allow_device_writes, err,
+		return check_device(o->path, pin, allow_device_writes, err,
 				    errlen);
 	}
+	if (!S_ISREG(st->st_mode))
+		return errf(err, errlen, EINVAL,
+			    "unsupported target '%s': expected a regular file "
+			    "or a block device", o->path);
 	if (o->create_bytes) {
-		ret = check_existing(o, err, errlen);
+		ret = check_existing(o, pin, err, errlen);
 		if (ret)
 			return ret;
 	}
-	if (exists && S_ISREG(st.st_mode) &&
-	    (o->write_pct > 0 || o->create_bytes) &&
-	    used_as_swap(NULL, 0, &st))
+	if (writes && used_as_swap(NULL, 0, st))
 		return errf(err, errlen, EBUSY,
 			    "refusing to write to '%s': it is a swap file in "
 			    "use; run swapoff first", o->path);
-	if (exists && S_ISREG(st.st_mode) &&
-	    (o->write_pct > 0 || o->create_bytes) &&
-	    backs_loop(&st, NULL, 0, loop, sizeof(loop)))
+	if (writes && backs_loop(st, NULL, 0, loop, sizeof(loop)))
 		return errf(err, errlen, EBUSY,
 			    "refusing to write to '%s': it backs loop device "
 			    "%s; detach it first (losetup -d %s)", o->path,
 			    loop, loop);
-	if (exists && !S_ISREG(st.st_mode))
-		return errf(err, errlen, EINVAL,
-			    "unsupported target '%s': expected a regular file "
-			    "or a block device", o->path);
 	if (o->create_bytes)
-		return check_space(o, &st, exists, err, errlen);
+		return check_space(o, st, err, errlen);
 	return 0;
 }

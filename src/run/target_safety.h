@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "profile/profile.h"
+#include "run/target_pin.h"
 
 /* The extended attribute that marks a file ioprobe filled: "SIZE KIND"
  * once the fill is done, "filling" while it runs. */
@@ -20,13 +21,17 @@
 	"(mounted in another mount namespace, or held open exclusively by " \
 	"another process); release it first"
 
-/* Refuse unsafe work before anything is created or opened: a write test
- * (write_pct > 0) on a block device needs @allow_device_writes to name the
- * same device, and is refused even then when it or a partition of it is
- * mounted, used as swap, or held by another device.  Also checks that a
- * -c size fits the free space (plus path_space_margin()).  0 or -errno
- * with @err filled (one line, names the path). */
+/* Refuse unsafe work before anything is created or opened for writing,
+ * judging what @pin holds (target_pin_take of @o), never the path: a
+ * write test (write_pct > 0) on a block device needs @allow_device_writes
+ * to name the same device, and is refused even then when it or a
+ * partition of it is mounted, used as swap, held by another device or
+ * claimed exclusively.  A -c on a link, or on a file ioprobe did not write
+ * (--overwrite rules), is refused; a -c size must fit the free space
+ * (plus path_space_margin()).  0 or -errno with @err filled (one line,
+ * names the path). */
 int target_check_safe(const struct target_opts *o,
+		      const struct target_pin *pin,
 		      const char *allow_device_writes, char *err,
 		      size_t errlen);
 

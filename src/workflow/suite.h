@@ -9,7 +9,7 @@
  * resolves, claims and releases those files (and the sweep's one test
  * file of a folder, struct test_file).  Nothing
  * here prints: progress and warnings go to the hooks, failures come back
- * as -errno with a message in @err (cmd/suite.c prints and picks the
+ * as -errno with a message in @err (cmd/cmd_suite.c prints and picks the
  * exit status).
  */
 #ifndef IOPROBE_SUITE_H

@@ -32,6 +32,48 @@ static char err[512];
 static volatile sig_atomic_t stop_now = 1;
 static const struct target_fill_ctl stopping = { .stop = &stop_now };
 
+/* The run's order through a pin, as run.c does it: one look at the name
+ * (check_safe), the fill through it (prepare), the open from it.  A call
+ * that does not follow its step in that order starts a new run. */
+static struct target_pin pin = { .fd = -1 };
+static enum { PIN_NONE, PIN_CHECKED, PIN_PREPARED } pinned;
+
+static int pin_for(const struct target_opts *o)
+{
+	target_pin_release(&pin);
+	return target_pin_take(&pin, o);
+}
+
+static int check_safe(const struct target_opts *o, const char *allow,
+		      char *e, size_t len)
+{
+	int ret = pin_for(o);
+
+	pinned = PIN_CHECKED;
+	return ret ? ret : target_check_safe(o, &pin, allow, e, len);
+}
+
+static int prepare(const struct target_opts *o, struct target_info *info,
+		   const struct target_fill_ctl *ctl, char *e, size_t len)
+{
+	int ret = pinned == PIN_CHECKED ? 0 : pin_for(o);
+
+	pinned = PIN_PREPARED;
+	return ret ? ret : target_prepare(o, &pin, info, ctl, e, len);
+}
+
+static int open_target(struct target *t, const struct target_opts *o,
+		       char *e, size_t len)
+{
+	int ret = pinned != PIN_NONE ? 0 : pin_for(o);
+
+	if (!ret)
+		ret = target_open(t, o, &pin, e, len);
+	target_pin_release(&pin);
+	pinned = PIN_NONE;
+	return ret;
+}
+
 static int setup(void **state)
 {
 	const char *base = getenv("TMPDIR");
@@ -50,6 +92,8 @@ static int teardown(void **state)
 	char cmd[600];
 
 	(void)state;
+	target_pin_release(&pin);
+	pinned = PIN_NONE;
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	return system(cmd) ? -1 : 0;
 }
@@ -106,8 +150,8 @@ static void test_create_fill(void **state)
 
 	(void)state;
 	opts(&o, size);
-	assert_int_equal(target_check_safe(&o, NULL, err, sizeof(err)), 0);
-	assert_int_equal(target_prepare(&o, &info, &ctl, err, sizeof(err)), 0);
+	assert_int_equal(check_safe(&o, NULL, err, sizeof(err)), 0);
+	assert_int_equal(prepare(&o, &info, &ctl, err, sizeof(err)), 0);
 	assert_true(info.created);
 	assert_false(info.fill_skipped);
 	assert_true(info.fill_seconds > 0);
@@ -145,10 +189,10 @@ static void test_second_prepare_skips(void **state)
 
 	(void)state;
 	opts(&o, size);
-	assert_int_equal(target_prepare(&o, &info, NULL, err, sizeof(err)), 0);
+	assert_int_equal(prepare(&o, &info, NULL, err, sizeof(err)), 0);
 	assert_true(info.created);
 	assert_int_equal(stat(path, &st1), 0);
-	assert_int_equal(target_prepare(&o, &info, NULL, err, sizeof(err)), 0);
+	assert_int_equal(prepare(&o, &info, NULL, err, sizeof(err)), 0);
 	assert_true(info.fill_skipped);
 	assert_false(info.created);
 	assert_int_equal(stat(path, &st2), 0);
@@ -156,7 +200,7 @@ static void test_second_prepare_skips(void **state)
 	assert_int_equal(st1.st_mtim.tv_nsec, st2.st_mtim.tv_nsec);
 
 	o.create_bytes = 3u << 20;
-	assert_int_equal(target_prepare(&o, &info, NULL, err, sizeof(err)), 0);
+	assert_int_equal(prepare(&o, &info, NULL, err, sizeof(err)), 0);
 	assert_true(info.created);
 	assert_false(info.fill_skipped);
 	assert_int_equal(stat(path, &st2), 0);
@@ -174,11 +218,11 @@ static void test_sparse_file_is_refilled(void **state)
 
 	(void)state;
 	opts(&o, size);
-	assert_int_equal(target_prepare(&o, &info, NULL, err, sizeof(err)), 0);
+	assert_int_equal(prepare(&o, &info, NULL, err, sizeof(err)), 0);
 	/* punch it back to a sparse file of the same size */
 	assert_int_equal(truncate(path, 0), 0);
 	assert_int_equal(truncate(path, (off_t)size), 0);
-	assert_int_equal(target_prepare(&o, &info, NULL, err, sizeof(err)), 0);
+	assert_int_equal(prepare(&o, &info, NULL, err, sizeof(err)), 0);
 	assert_true(info.created);
 	fd = open(path, O_RDONLY);
 	assert_int_equal(lseek(fd, 0, SEEK_HOLE), (off_t)size);
@@ -193,7 +237,7 @@ static void test_interrupted_fill_removes_file(void **state)
 
 	(void)state;
 	opts(&o, 16u << 20);
-	assert_int_equal(target_prepare(&o, &info, &stopping, err,
+	assert_int_equal(prepare(&o, &info, &stopping, err,
 					 sizeof(err)), -EINTR);
 	assert_non_null(strstr(err, "interrupted"));
 	assert_int_equal(access(path, F_OK), -1);
@@ -206,7 +250,7 @@ static void test_free_space_refusal(void **state)
 
 	(void)state;
 	opts(&o, 1ull << 50);	/* 1 PiB */
-	assert_int_equal(target_check_safe(&o, NULL, err, sizeof(err)),
+	assert_int_equal(check_safe(&o, NULL, err, sizeof(err)),
 			 -ENOSPC);
 	assert_non_null(strstr(err, "not enough free space"));
 	assert_non_null(strstr(err, path));
@@ -232,7 +276,7 @@ static void test_enospc_mid_fill(void **state)
 	}
 	snprintf(path, sizeof(path), "%s/f.dat", mnt);
 	opts(&o, 16u << 20);
-	assert_int_equal(target_prepare(&o, &info, NULL, err,
+	assert_int_equal(prepare(&o, &info, NULL, err,
 					 sizeof(err)), -ENOSPC);
 	assert_non_null(strstr(err, "no space left while filling"));
 	assert_non_null(strstr(err, path));
@@ -248,9 +292,9 @@ static void test_open_flags(void **state)
 
 	(void)state;
 	opts(&o, 1u << 20);
-	assert_int_equal(target_prepare(&o, &info, NULL, err, sizeof(err)), 0);
+	assert_int_equal(prepare(&o, &info, NULL, err, sizeof(err)), 0);
 	o.write_pct = 0;
-	assert_int_equal(target_open(&t, &o, err, sizeof(err)), 0);
+	assert_int_equal(open_target(&t, &o, err, sizeof(err)), 0);
 	assert_int_equal(fcntl(t.fd, F_GETFL) & O_ACCMODE, O_RDONLY);
 	assert_int_equal(t.size_bytes, 1u << 20);
 	assert_false(t.is_block_device);
@@ -263,19 +307,19 @@ static void test_open_flags(void **state)
 	assert_int_equal(t.fd, -1);
 
 	o.write_pct = 100;
-	assert_int_equal(target_open(&t, &o, err, sizeof(err)), 0);
+	assert_int_equal(open_target(&t, &o, err, sizeof(err)), 0);
 	assert_int_equal(fcntl(t.fd, F_GETFL) & O_ACCMODE, O_WRONLY);
 	target_close(&t);
 	o.write_pct = 30;
 	o.write_through = true;
-	assert_int_equal(target_open(&t, &o, err, sizeof(err)), 0);
+	assert_int_equal(open_target(&t, &o, err, sizeof(err)), 0);
 	assert_int_equal(fcntl(t.fd, F_GETFL) & O_ACCMODE, O_RDWR);
 	assert_true(fcntl(t.fd, F_GETFL) & O_DSYNC);
 	target_close(&t);
 
 	o.write_pct = 0;
 	o.cache = CACHE_REMOTE;
-	assert_int_equal(target_open(&t, &o, err, sizeof(err)), -EINVAL);
+	assert_int_equal(open_target(&t, &o, err, sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, "-Sr"));
 }
 
@@ -289,10 +333,10 @@ static void test_direct_alignment(void **state)
 
 	(void)state;
 	opts(&o, 1u << 20);
-	assert_int_equal(target_prepare(&o, &info, NULL, err, sizeof(err)), 0);
+	assert_int_equal(prepare(&o, &info, NULL, err, sizeof(err)), 0);
 	o.cache = CACHE_DIRECT;
 	o.block_bytes = 4096;
-	ret = target_open(&t, &o, err, sizeof(err));
+	ret = open_target(&t, &o, err, sizeof(err));
 	if (ret == -EINVAL && strstr(err, "O_DIRECT")) {
 		skip();	/* the temp filesystem has no O_DIRECT */
 		return;
@@ -302,25 +346,25 @@ static void test_direct_alignment(void **state)
 	target_close(&t);
 
 	o.block_bytes = 1000;
-	assert_int_equal(target_open(&t, &o, err, sizeof(err)), -EINVAL);
+	assert_int_equal(open_target(&t, &o, err, sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, "-b 1000 is not a multiple of the"));
 	assert_non_null(strstr(err, "which O_DIRECT requires"));
 	assert_int_equal(t.fd, -1);
 
 	o.block_bytes = 4096;
 	o.base_bytes = 100;
-	assert_int_equal(target_open(&t, &o, err, sizeof(err)), -EINVAL);
+	assert_int_equal(open_target(&t, &o, err, sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, "-B 100 is not a multiple"));
 	o.base_bytes = 0;
 	o.random = true;
 	o.random_align_bytes = 700;
-	assert_int_equal(target_open(&t, &o, err, sizeof(err)), -EINVAL);
+	assert_int_equal(open_target(&t, &o, err, sizeof(err)), -EINVAL);
 	snprintf(want, sizeof(want), "-r 700 is not a multiple");
 	assert_non_null(strstr(err, want));
 	/* buffered I/O has no alignment rule */
 	o.cache = CACHE_BUFFERED;
 	o.block_bytes = 1000;
-	assert_int_equal(target_open(&t, &o, err, sizeof(err)), 0);
+	assert_int_equal(open_target(&t, &o, err, sizeof(err)), 0);
 	target_close(&t);
 }
 
@@ -334,20 +378,20 @@ static void test_too_small_and_empty(void **state)
 	make_file(path, 4096);
 	opts(&o, 0);
 	o.block_bytes = 65536;
-	assert_int_equal(target_open(&t, &o, err, sizeof(err)), -EINVAL);
+	assert_int_equal(open_target(&t, &o, err, sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, "the file is too small"));
 	o.block_bytes = 4096;
 	o.base_bytes = 4096;
-	assert_int_equal(target_open(&t, &o, err, sizeof(err)), -EINVAL);
+	assert_int_equal(open_target(&t, &o, err, sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, "too small"));
 
 	make_file(path, 0);
 	o.base_bytes = 0;
-	assert_int_equal(target_open(&t, &o, err, sizeof(err)), -EINVAL);
+	assert_int_equal(open_target(&t, &o, err, sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, "could not be determined"));
 
 	snprintf(path, sizeof(path), "%s/missing.dat", dir);
-	assert_int_equal(target_open(&t, &o, err, sizeof(err)), -ENOENT);
+	assert_int_equal(open_target(&t, &o, err, sizeof(err)), -ENOENT);
 	assert_non_null(strstr(err, "missing.dat"));
 }
 
@@ -394,9 +438,9 @@ static void test_block_device_refusal(void **state)
 	target_opts_init(&o);
 	o.path = loop0;
 	o.write_pct = 0;
-	assert_int_equal(target_check_safe(&o, NULL, err, sizeof(err)), 0);
+	assert_int_equal(check_safe(&o, NULL, err, sizeof(err)), 0);
 	o.write_pct = 1;
-	assert_int_equal(target_check_safe(&o, NULL, err, sizeof(err)),
+	assert_int_equal(check_safe(&o, NULL, err, sizeof(err)),
 			 -EPERM);
 	snprintf(want, sizeof(want),
 		 "refusing to write to block device '%s': writes destroy its "
@@ -404,27 +448,27 @@ static void test_block_device_refusal(void **state)
 		 loop0);
 	assert_string_equal(err, want);
 	/* the opt-in must name the same device */
-	assert_int_equal(target_check_safe(&o, loop1, err,
+	assert_int_equal(check_safe(&o, loop1, err,
 					   sizeof(err)), -EPERM);
-	assert_int_equal(target_check_safe(&o, "/dev/null", err,
+	assert_int_equal(check_safe(&o, "/dev/null", err,
 					   sizeof(err)), -EPERM);
 	/* a symlink to the device is the same device */
 	snprintf(path, sizeof(path), "%s/link", dir);
 	assert_int_equal(symlink(loop0, path), 0);
 	o.path = path;
-	assert_int_equal(target_check_safe(&o, loop1, err,
+	assert_int_equal(check_safe(&o, loop1, err,
 					   sizeof(err)), -EPERM);
 	/* named through the link or directly, the opt-in is accepted (an
 	 * attached, mounted device would still give -EBUSY) */
-	assert_int_not_equal(target_check_safe(&o, loop0, err,
+	assert_int_not_equal(check_safe(&o, loop0, err,
 					       sizeof(err)), -EPERM);
 	o.path = loop0;
-	assert_int_not_equal(target_check_safe(&o, path, err, sizeof(err)),
+	assert_int_not_equal(check_safe(&o, path, err, sizeof(err)),
 			     -EPERM);
 	o.path = path;
 	/* -c on a device: skipped, nothing written, no error */
 	o.create_bytes = 1u << 20;
-	assert_int_equal(target_prepare(&o, &info, NULL, err,
+	assert_int_equal(prepare(&o, &info, NULL, err,
 					sizeof(err)), 0);
 	assert_false(info.created);
 }
@@ -467,11 +511,11 @@ static void test_foreign_file_refused(void **state)
 	make_file(path, 2u << 20);
 	for (i = 0; i < ARRAY_LEN(sizes); i++) {
 		opts(&o, sizes[i]);
-		assert_int_equal(target_check_safe(&o, NULL, err,
+		assert_int_equal(check_safe(&o, NULL, err,
 						   sizeof(err)), -EEXIST);
 		assert_non_null(strstr(err, "holds data ioprobe did not write"));
 		assert_non_null(strstr(err, "--overwrite"));
-		assert_int_equal(target_prepare(&o, &info, NULL, err,
+		assert_int_equal(prepare(&o, &info, NULL, err,
 						 sizeof(err)), -EEXIST);
 		assert_int_equal(file_size(path), 2u << 20);
 		assert_true(same_bytes(path, 0x5a, 2u << 20));
@@ -490,25 +534,25 @@ static void test_overwrite(void **state)
 	make_file(path, 2u << 20);
 	opts(&o, 1u << 20);
 	o.overwrite = true;
-	assert_int_equal(target_check_safe(&o, NULL, err, sizeof(err)),
+	assert_int_equal(check_safe(&o, NULL, err, sizeof(err)),
 			 -EEXIST);
 	assert_non_null(strstr(err, "refusing to shrink"));
 	assert_true(same_bytes(path, 0x5a, 2u << 20));
 
 	o.create_bytes = 4u << 20;
-	assert_int_equal(target_prepare(&o, &info, &stopping, err,
+	assert_int_equal(prepare(&o, &info, &stopping, err,
 					 sizeof(err)), -EINTR);
 	assert_non_null(strstr(err, "was partly rewritten"));
 	assert_true(file_size(path) >= (2 << 20));
 
-	assert_int_equal(target_check_safe(&o, NULL, err, sizeof(err)), 0);
-	assert_int_equal(target_prepare(&o, &info, NULL, err, sizeof(err)), 0);
+	assert_int_equal(check_safe(&o, NULL, err, sizeof(err)), 0);
+	assert_int_equal(prepare(&o, &info, NULL, err, sizeof(err)), 0);
 	assert_true(info.created);
 	assert_int_equal(file_size(path), 4u << 20);
 	/* now ours: reused without --overwrite */
 	o.overwrite = false;
-	assert_int_equal(target_check_safe(&o, NULL, err, sizeof(err)), 0);
-	assert_int_equal(target_prepare(&o, &info, NULL, err, sizeof(err)), 0);
+	assert_int_equal(check_safe(&o, NULL, err, sizeof(err)), 0);
+	assert_int_equal(prepare(&o, &info, NULL, err, sizeof(err)), 0);
 	assert_true(info.fill_skipped);
 }
 
@@ -526,10 +570,10 @@ static void test_symlink_refused(void **state)
 	assert_int_equal(symlink(victim, path), 0);
 	opts(&o, 1u << 20);
 	o.overwrite = true;
-	assert_int_equal(target_check_safe(&o, NULL, err, sizeof(err)),
+	assert_int_equal(check_safe(&o, NULL, err, sizeof(err)),
 			 -EEXIST);
 	assert_non_null(strstr(err, "symbolic link"));
-	assert_int_equal(target_prepare(&o, &info, NULL, err,
+	assert_int_equal(prepare(&o, &info, NULL, err,
 					 sizeof(err)), -EEXIST);
 	assert_true(same_bytes(victim, 0x5a, 4096));
 }
@@ -549,8 +593,8 @@ static void test_given_fd(void **state)
 	assert_true(fd >= 0);
 	opts(&o, 1u << 20);
 	o.fd = fd;
-	assert_int_equal(target_check_safe(&o, NULL, err, sizeof(err)), 0);
-	assert_int_equal(target_prepare(&o, &info, NULL, err, sizeof(err)), 0);
+	assert_int_equal(check_safe(&o, NULL, err, sizeof(err)), 0);
+	assert_int_equal(prepare(&o, &info, NULL, err, sizeof(err)), 0);
 	assert_true(info.created);
 	assert_int_equal(file_size(path), 1u << 20);
 	assert_true(fcntl(fd, F_GETFD) >= 0);	/* still open */
@@ -559,9 +603,9 @@ static void test_given_fd(void **state)
 	make_file(other, 4096);
 	assert_int_equal(rename(other, path), 0);
 	o.create_bytes = 2u << 20;
-	assert_int_equal(target_check_safe(&o, NULL, err, sizeof(err)),
+	assert_int_equal(check_safe(&o, NULL, err, sizeof(err)),
 			 -EEXIST);
-	assert_int_equal(target_prepare(&o, &info, NULL, err,
+	assert_int_equal(prepare(&o, &info, NULL, err,
 					 sizeof(err)), -EEXIST);
 	assert_non_null(strstr(err, "no longer leads"));
 	assert_true(same_bytes(path, 0x5a, 4096));

@@ -1,4 +1,4 @@
-/* show.c - `ioprobe show FILE.json [-Rtext|-Rxml|-Rjson|-Rcsv|-Rhtml]`:
+/* cmd_show.c - `ioprobe show FILE.json [-Rtext|-Rxml|-Rjson|-Rcsv|-Rhtml]`:
  * re-render a saved ioprobe-result/1 file in any report format.
  *
  * The JSON holds everything a report is made from, so the text or XML

@@ -1,4 +1,4 @@
-/* sweep.c - `ioprobe sweep -b4K,64K,1M [switches] TARGET`: reads the
+/* cmd_sweep.c - `ioprobe sweep -b4K,64K,1M [switches] TARGET`: reads the
  * options, prints the plan, a live status line on a terminal, the table
  * and findings of the points workflow/sweep.h runs, writes the --html
  * page and the -Rjson object.  Picks the exit status: 0 done, 1 a point

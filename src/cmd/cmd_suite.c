@@ -1,4 +1,4 @@
-/* suite.c - `ioprobe suite PATH --label LABEL`: reads the options, then
+/* cmd_suite.c - `ioprobe suite PATH --label LABEL`: reads the options, then
  * prints the plan, live progress, a summary and findings of the tests
  * workflow/suite.h runs, and compares with an earlier label right away
  * (the text, or an --html page).  Picks the exit status: 0 done, 1 a test

@@ -1,4 +1,4 @@
-/* devstat.c - the block device counters under each target at the edges of
+/* run_devstat.c - the block device counters under each target at the edges of
  * the measured window.  See devstat.h.
  *
  * /sys/class/block/<dev>/stat holds, in order: reads completed, reads
@@ -8,7 +8,7 @@
  * (Documentation/block/stat.rst).  Every field but the in-flight count
  * only grows, so the window's share is end - start.
  */
-#include "run/devstat.h"
+#include "run/run_devstat.h"
 
 #include <inttypes.h>
 #include <limits.h>

@@ -1,4 +1,4 @@
-/* devstat.h - the kernel's counters of each target's block devices over
+/* run_devstat.h - the kernel's counters of each target's block devices over
  * the measured window (results/devstat.h holds what is kept).
  *
  * devstat_begin() finds the devices under every target (its device or

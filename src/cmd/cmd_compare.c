@@ -1,4 +1,4 @@
-/* compare.c - `ioprobe compare`: two labels of the suite history side by
+/* cmd_compare.c - `ioprobe compare`: two labels of the suite history side by
  * side per test, as a text table, CSV, JSON or an HTML page, on stdout;
  * exit 3 when a test got clearly worse.  The model is built by
  * workflow/compare.h and formatted by report/report_compare.h; the options
