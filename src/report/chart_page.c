@@ -154,3 +154,13 @@ void chart_td_number(FILE *f, double v, int decimals)
 	fmt_grouped(b, sizeof(b), v, decimals);
 	fprintf(f, "<td>%s</td>", b);
 }
+
+void chart_th_pair(FILE *f, const char *what, const char *from,
+		   const char *to)
+{
+	fprintf(f, "<th>%s ", what);
+	emit_escaped(f, from);
+	fprintf(f, "</th><th>%s ", what);
+	emit_escaped(f, to);
+	fputs("</th>", f);
+}

@@ -106,7 +106,7 @@ static void rate_chart(const struct results *r, struct time_set *t,
 			set_line(&l[n++], t, i, col[order[i]],
 				 name[order[i]]);
 	chart_time(f, mib ? "MiB/s over time" : "IOPS over time",
-		   mib ? "MiB/s" : "IOPS", l, n, chart_fmt_count, false);
+		   mib ? "MiB/s" : "IOPS", l, n, chart_fmt_axis, false);
 }
 
 static void target_chart(const struct results *r, struct time_set *t,
@@ -120,7 +120,7 @@ static void target_chart(const struct results *r, struct time_set *t,
 		set_line(&l[i], t, i, target_col[i], r->targets[i].path);
 	}
 	chart_time(f, "IOPS over time per target", "IOPS", l, n,
-		   chart_fmt_count, false);
+		   chart_fmt_axis, false);
 }
 
 static void latency_chart(const struct results *r, struct time_set *t,

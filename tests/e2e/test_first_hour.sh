@@ -135,6 +135,32 @@ check "run page: no inline scroll box" \
 	bash -c "! grep -q 'overflow:auto\\\"' '$T/run.html'"
 rm -f "$T/run.dat"
 
+# ---- the compare page: labels in the headers, no colour without a verdict
+H2=$T/h2.csv
+S2=(--warmup 0 --file-size 4M --profiles randread4k --engine null
+    --history "$H2")
+run_io suite "$T/d" --label "old disk" --duration 1 "${S2[@]}"
+run_io suite "$T/d" --label "new disk" --duration 2 "${S2[@]}" \
+	--html "$T/cmp.html"
+check "not comparable: the suite says so" grep -q "not comparable" "$T/out"
+check "compare page: headers carry the labels" \
+	grep -q '<th>IOPS old disk</th><th>IOPS new disk</th>' "$T/cmp.html"
+check "compare page: no 'IOPS before' header" \
+	bash -c "! grep -q '<th>IOPS before</th>' '$T/cmp.html'"
+python3 - "$T/cmp.html" <<'PY' && ok "compare page: a test without a verdict has no colour" || nok "compare page: a test without a verdict has no colour"
+import re, sys
+page = open(sys.argv[1]).read()
+cards = re.search(r'<div class="cards">(.*?)</div>\n(?!<div class="card")', page, re.S)
+assert cards, "no cards"
+assert 'not comparable' in cards.group(1), "card does not say not comparable"
+assert not re.search(r'class="[^"]*\b(good|bad)\b', page), "a colour class"
+PY
+check "compare page: a findings section" grep -q '<ul class="findings">' \
+	"$T/cmp.html"
+check "compare page: axis ticks short (no 24,000,000 by the title)" \
+	bash -c "! grep -Eq 'text-anchor=\"end\">[0-9]{1,3}(,[0-9]{3}){2,}</text>' \
+	'$T/cmp.html'"
+
 # ---- help and typos: nothing created --------------------------------------
 mkdir "$T/cwd"
 cd "$T/cwd" || exit 1
