@@ -371,9 +371,19 @@ static void head(const struct cmp_view *v, FILE *f)
 	if (v->single) {
 		fputs("Storage benchmark: '", f);
 		emit_escaped(f, v->from);
-		fputs("'</h1>\n<p class=\"sub\">one label so far: run <code>"
-		      "ioprobe suite PATH --label after</code> after your "
-		      "change, then compare</p>\n", f);
+		fputs("'</h1>\n<p class=\"sub\">", f);
+		if (v->others[0]) {
+			fputs("this label alone; the history also holds ", f);
+			emit_escaped(f, v->others);
+			fputs(": compare with one by <code>ioprobe compare "
+			      "--from LABEL --to ", f);
+			emit_escaped(f, v->from);
+			fputs("</code></p>\n", f);
+		} else {
+			fputs("one label so far: run <code>ioprobe suite PATH "
+			      "--label after</code> after your change, then "
+			      "compare</p>\n", f);
+		}
 		return;
 	}
 	emit_escaped(f, v->headline[0] ? v->headline : "Before and after");

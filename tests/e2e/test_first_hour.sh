@@ -50,6 +50,12 @@ run_io compare --history "$H" --from demo --to before
 check "demo compared when named" grep -q "comparison 'demo' → 'before'" \
 	"$T/out"
 
+run_io compare --history "$H" --from before --to before -Rhtml
+check "one label's page names the others" \
+	grep -q "the history also holds &#39;demo&#39;, &#39;elsewhere&#39;, &#39;after&#39;" "$T/out"
+check "one label's page: not 'one label so far'" \
+	bash -c "! grep -q 'one label so far' '$T/out'"
+
 # ---- where, and what is not there ---------------------------------------
 run_io suite "$T/d" --label where "${S[@]}"
 check "plan names the PATH's device and filesystem" \
