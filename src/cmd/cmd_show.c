@@ -140,7 +140,8 @@ int show_main(int argc, char **argv)
 	job.fmt = fmt;
 	ret = atomic_file_write_fd(STDOUT_FILENO, fill_report, &job);
 	if (ret) {
-		fprintf(stderr, "ioprobe: error: cannot write the report: %s\n",
+		fprintf(stderr, "ioprobe: error: cannot write the report to "
+				"stdout: %s\n",
 			strerror(-ret));
 		status = 1;
 	}

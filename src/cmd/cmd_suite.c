@@ -34,6 +34,7 @@
 #include "workflow/burst.h"
 #include "workflow/compare.h"
 #include "workflow/history.h"
+#include "workflow/history_guard.h"
 #include "workflow/interpret.h"
 #include "workflow/leftovers.h"
 #include "workflow/suite.h"
@@ -224,7 +225,7 @@ static void print_burst(const struct suite_cli *c,
 	char a[32];
 
 	fmt_count(a, sizeof(a), p->burst_iops);
-	fprintf(c->info, "  sustained; burst %s IOPS for the first %.0f s",
+	fprintf(c->info, "  sustained; burst %s IOPS for the first %.1f s",
 		a, p->drop_s);
 }
 
@@ -479,6 +480,12 @@ static void leftover_line(void *arg, const char *path, pid_t pid,
 	else if (v == LEFTOVER_OTHER_HOST)
 		warnf("kept '%s': marked by an ioprobe on another host (pid %ld there), which only that host can tell is gone",
 		      path, (long)pid);
+	else if (v == LEFTOVER_ALIVE)
+		warnf("kept '%s': named like an ioprobe test file, but its process (pid %ld) is still running",
+		      path, (long)pid);
+	else if (v == LEFTOVER_OTHER_USER)
+		warnf("kept '%s': named like an ioprobe test file (pid %ld), but another user's",
+		      path, (long)pid);
 	else
 		warnf("cannot remove '%s', left by an earlier suite (pid %ld): %s",
 		      path, (long)pid, strerror(err));
@@ -612,7 +619,9 @@ static int suite_prepare(struct suite_cli *c)
 	int ret;
 
 	if (suite_pick_profiles(s, err, len) ||
-	    suite_history_path(s, err, len) || check_baseline(c, err, len))
+	    suite_history_path(s, err, len) ||
+	    history_guard_path(s->hist, err, len) ||
+	    check_baseline(c, err, len))
 		return 2;
 	ret = check_paths(s, err, len);
 	if (!ret)
@@ -773,7 +782,7 @@ int suite_main(int argc, char **argv)
 		.arg = c };
 	c->info = s->o.fmt == FORMAT_TEXT ? stdout : stderr;
 	signals_install();
-	status = suite_fleet_start(&c->sf, s);
+	status = suite_fleet_start(&c->sf, s, argc, argv);
 	if (status)
 		goto out;
 	progress_init(&c->pg, s->o.quiet || !suite_fleet_speaks(&c->sf));

@@ -112,6 +112,12 @@ static void leftover_line(void *arg, const char *path, pid_t pid,
 	else if (v == LEFTOVER_OTHER_HOST)
 		warnf("kept '%s': marked by an ioprobe on another host (pid %ld there), which only that host can tell is gone",
 		      path, (long)pid);
+	else if (v == LEFTOVER_ALIVE)
+		warnf("kept '%s': named like an ioprobe test file, but its process (pid %ld) is still running",
+		      path, (long)pid);
+	else if (v == LEFTOVER_OTHER_USER)
+		warnf("kept '%s': named like an ioprobe test file (pid %ld), but another user's",
+		      path, (long)pid);
 	else
 		warnf("cannot remove '%s', left by an earlier run (pid %ld): %s",
 		      path, (long)pid, strerror(err));

@@ -15,6 +15,7 @@
 #include "fleet/fleet.h"
 #include "fleet/fleet_expand.h"
 #include "fleet/fleet_run.h"
+#include "fleet/fleet_same.h"
 #include "run/run.h"
 #include "lib/cleanup.h"
 #include "lib/signals.h"
@@ -139,7 +140,25 @@ static int fleet_cmd_own_outputs(const struct fleet_run *fr)
 	return ret;
 }
 
-int fleet_cmd_run(const struct profile *p)
+int fleet_cmd_same(struct fleet *f, const char *mode, int argc,
+		   char *const *argv)
+{
+	char why[1024] = "";
+	int ret = fleet_same(f, mode, argc, argv, why, sizeof(why));
+
+	if (ret < 0)
+		fleet_cmd_abort(f, "no answer from every rank at the first "
+				"meeting");
+	if (!ret)
+		return 0;
+	if (!f->rank)
+		fprintf(stderr, "ioprobe: error: %s: every rank must run the "
+			"same switches (give each its own target with "
+			"{rank} or {host} in the name)\n", why);
+	return 2;
+}
+
+int fleet_cmd_run(const struct profile *p, int argc, char *const *argv)
 {
 	/* rank 0 says the run's notes and -P dots, every rank its warnings */
 	const struct run_options base = { .say = diag_say, .dots = diag_dots,
@@ -154,10 +173,15 @@ int fleet_cmd_run(const struct profile *p)
 		fprintf(stderr, "ioprobe: error: %s\n", err);
 		return 1;
 	}
+	signals_install();
+	status = fleet_cmd_same(&f, "run", argc, argv);
+	if (status) {
+		fleet_finalize(&f);
+		return status;
+	}
 	fr = calloc(1, sizeof(*fr));
 	if (!fr)
 		fleet_cmd_abort(&f, "out of memory");
-	signals_install();
 	if (fleet_run_how(fr, &f, p, &how))
 		fleet_cmd_abort(&f, fr->err);
 	own = fleet_cmd_own_outputs(fr);

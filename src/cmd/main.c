@@ -116,13 +116,108 @@ static int run_profile(const struct profile *p)
 	return status;
 }
 
+/* -X with several <TimeSpan>s: each validated first, then run in turn
+ * (DiskSpd stops at the first that fails), then one text or XML report
+ * of them all on stdout, as DiskSpd writes it. */
+static int run_spans(const struct profile *p, uint32_t n)
+{
+	struct profile *views = calloc(n, sizeof(*views));
+	struct results *rs = calloc(n, sizeof(*rs));
+	const struct profile *s = p;
+	char err[512] = "";
+	uint32_t k, nrun = 0;
+	int status = 2, ret;
+
+	if (!views || !rs) {
+		fprintf(stderr, "ioprobe: error: out of memory\n");
+		status = 1;
+		goto out;
+	}
+	if (p->noutputs || (p->format != FORMAT_TEXT &&
+			    p->format != FORMAT_XML)) {
+		fprintf(stderr, "ioprobe: error: a profile with %" PRIu32
+			" <TimeSpan>s reports as DiskSpd does: expected -Rtext "
+			"or -Rxml on stdout, without --output\n", n);
+		goto out;
+	}
+	for (k = 0; k < n; k++, s = s->next_span) {
+		xmlprofile_span_view(&views[k], p, s);
+		if (validate_profile(&views[k], err, sizeof(err))) {
+			fprintf(stderr, "ioprobe: error: timespan %" PRIu32
+				": %s\n", k + 1, err);
+			goto out;
+		}
+	}
+	status = 0;
+	signals_install();
+	for (k = 0; k < n && !signals_stop_requested; k++) {
+		struct run_options opt = { 0 };
+		struct run_view view;
+
+		if (run_view_open(&view, &views[k], &opt, err, sizeof(err))) {
+			fprintf(stderr, "ioprobe: error: %s\n", err);
+			status = 1;
+			break;
+		}
+		if (p->verbose)
+			fprintf(stderr, "Generating requests for timespan %"
+				PRIu32 ".\n", k + 1);
+		results_init(&rs[k]);
+		nrun = k + 1;
+		ret = run_execute(&views[k], &opt, &rs[k], err, sizeof(err));
+		run_view_close(&view, err, sizeof(err));
+		if (ret) {
+			fprintf(stderr, "ioprobe: error: timespan %" PRIu32
+				": %s\n", k + 1, err);
+			status = 1;
+			nrun = k;	/* nothing measured to report */
+			results_release(&rs[k]);
+			break;
+		}
+		if (rs[k].io_failure.failed) {
+			print_io_failure(&rs[k]);
+			status = 1;
+			break;
+		}
+	}
+	if (nrun) {
+		ret = p->format == FORMAT_XML ? report_xml_spans(rs, nrun, stdout) :
+			report_text_spans(rs, nrun, stdout);
+		if (ret) {
+			fprintf(stderr, "ioprobe: error: cannot write the "
+				"report: %s\n", strerror(-ret));
+			status = 1;
+		}
+	}
+	for (k = 0; k < nrun; k++)
+		results_release(&rs[k]);
+	if (!status && signals_stop_requested)
+		status = signals_exit_status();
+out:
+	free(views);
+	free(rs);
+	return status;
+}
+
 /* The status once the output is out: a signal that came late, e.g. the
  * SIGPIPE of a reader that left (| head -1) seen at this last flush,
- * still says so with 128+N. */
-static int final_status(int status)
+ * still says so with 128+N.  A write to stdout that failed anywhere
+ * (> /dev/full) fails what would have succeeded (or found a regression:
+ * its report is lost too); @what names the command ("suite"), NULL for
+ * the run. */
+static int final_status(int status, const char *what)
 {
-	fflush(stdout);
-	return signals_stop_requested ? signals_exit_status() : status;
+	int ret = stream_finish(stdout, 0);
+
+	if (signals_stop_requested)
+		return signals_exit_status();
+	if (ret && (status == 0 || status == 3 || status == 4)) {
+		fprintf(stderr, "ioprobe: error: cannot write %s%s%s "
+			"output to stdout: %s\n", what ? "the " : "",
+			what ? what : "ioprobe", "'s", strerror(-ret));
+		status = 1;
+	}
+	return status;
 }
 
 int main(int argc, char **argv)
@@ -139,9 +234,10 @@ int main(int argc, char **argv)
 	for (i = 0; argc > 1 && i < nsubcmds; i++)
 		if (!strcmp(argv[1], subcmds[i].name))
 			return final_status(subcmds[i].main(argc - 1,
-							    argv + 1));
+							    argv + 1),
+					    subcmds[i].name);
 	if (argc > 1 && !strcmp(argv[1], "help"))
-		return final_status(help_main(argc - 1, argv + 1));
+		return final_status(help_main(argc - 1, argv + 1), "help");
 	if (argc > 1 && subcmd_typo(argv[1]))
 		return 2;	/* before any file is touched */
 
@@ -179,10 +275,14 @@ int main(int argc, char **argv)
 		break;
 	case CLI_RUN:
 	default:
-		status = fleet_cmd_wanted() ? fleet_cmd_run(&p) :
-					      run_profile(&p);
+		if (p.next_span && !fleet_cmd_wanted())
+			status = run_spans(&p, xmlprofile_nspans(&p));
+		else
+			status = fleet_cmd_wanted() ?
+				fleet_cmd_run(&p, argc - 1, argv + 1) :
+				run_profile(&p);
 		break;
 	}
 	profile_release(&p);
-	return final_status(status);
+	return final_status(status, NULL);
 }

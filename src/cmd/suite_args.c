@@ -190,6 +190,11 @@ static int set_label(void *ctx, const char *v, char *err, size_t errlen)
 	if (str_has_control(v))
 		return opt_bad_value(err, errlen, "--label", v,
 				     "control characters are not allowed");
+	/* the history keeps labels whole: a cut one would name another
+	 * label, or end inside a character */
+	if (strlen(v) >= sizeof(((struct history_row *)0)->label))
+		return opt_bad_value(err, errlen, "--label", v,
+				     "expected at most 127 bytes");
 	((struct suite_opts *)ctx)->label = v;
 	return 0;
 }

@@ -120,7 +120,8 @@ static int fleet_path(struct suite_fleet *sf, struct suite *s, uint32_t i,
 	return 0;
 }
 
-int suite_fleet_start(struct suite_fleet *sf, struct suite *s)
+int suite_fleet_start(struct suite_fleet *sf, struct suite *s, int argc,
+		      char *const *argv)
 {
 	char err[PATH_MAX + 256] = "";
 	uint32_t i;
@@ -134,6 +135,12 @@ int suite_fleet_start(struct suite_fleet *sf, struct suite *s)
 		return 1;
 	}
 	sf->on = true;
+	status = fleet_cmd_same(&sf->f, "suite", argc, argv);
+	if (status) {	/* every rank stops here, none meets again */
+		fleet_finalize(&sf->f);
+		sf->on = false;
+		return status;
+	}
 	snprintf(sf->tag, sizeof(sf->tag), "r%u", sf->f.rank);
 	s->o.file_tag = sf->tag;
 	s->hooks.run = suite_fleet_run;

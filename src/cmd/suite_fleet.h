@@ -28,8 +28,10 @@ bool suite_fleet_speaks(const struct suite_fleet *sf);
 /* Under mpirun (several ranks, MPI built in): start MPI, expand this
  * rank's PATHs in @s->o and set the hooks that run each test on every
  * rank.  Else nothing.  0, or the exit status after saying why not (a
- * PATH naming one file for all ranks is a usage error: 2). */
-int suite_fleet_start(struct suite_fleet *sf, struct suite *s);
+ * PATH naming one file for all ranks is a usage error: 2; so are ranks
+ * started with other words than rank 0, @argc at @argv: fleet_same.h). */
+int suite_fleet_start(struct suite_fleet *sf, struct suite *s, int argc,
+		      char *const *argv);
 /* A step each rank took on its own ended with @status (@msg when not
  * 0): the status of the first rank that failed, said once by rank 0
  * ("ioprobe: error: rank 1 (host): msg").  Without mpirun: @msg printed

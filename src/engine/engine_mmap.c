@@ -3,6 +3,11 @@
  * with msync before it completes.  A file that could not be mapped (the
  * worker passes NULL for it) goes through the sync engine's pread/pwrite.
  * Nothing to submit, nothing to reap.
+ *
+ * A copy that faults (the file truncated under the run, or a read error
+ * of its device: the kernel sends SIGBUS) is a failed request with -EIO,
+ * like a failed pread: each engine, so each worker thread, arms its
+ * fault guard around the copy (lib/fault_guard.h).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -11,12 +16,14 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
+#include "lib/fault_guard.h"
 
 struct mmap_state {
 	unsigned int nfiles;
 	uint64_t page_bytes;	/* msync start alignment, read once */
 	char **maps;		/* per file index, NULL = not mapped */
 	bool *durable;		/* per file index: msync each write */
+	struct fault_guard guard;	/* armed around each copy */
 };
 
 static int mmap_init(struct engine *e, unsigned int depth, const int *fds,
@@ -27,6 +34,8 @@ static int mmap_init(struct engine *e, unsigned int depth, const int *fds,
 
 	(void)depth;
 	(void)fds;
+	if (fault_guard_install())
+		return -EIO;
 	s = calloc(1, sizeof(*s));
 	if (!s)
 		return -ENOMEM;
@@ -59,6 +68,18 @@ static int mmap_set_maps(struct engine *e, void *const *maps,
 	return 0;
 }
 
+/* Copy @len bytes; -EIO when the map faulted under the copy. */
+static int mmap_copy(struct mmap_state *s, char *dst, const char *src,
+		     size_t len)
+{
+	if (sigsetjmp(s->guard.env, 0))
+		return -EIO;
+	fault_guard_arm(&s->guard);
+	memcpy(dst, src, len);
+	fault_guard_disarm();
+	return 0;
+}
+
 static int mmap_queue(struct engine *e, struct io_req *req)
 {
 	struct mmap_state *s = e->priv;
@@ -69,8 +90,13 @@ static int mmap_queue(struct engine *e, struct io_req *req)
 
 	if (!map)
 		return engine_sync_ops.queue(e, req);
+	if (mmap_copy(s, req->write ? map + off : buf,
+		      req->write ? buf : map + off, len)) {
+		req->result = -EIO;
+		e->ios++;
+		return ENGINE_COMPLETED;
+	}
 	if (req->write) {
-		memcpy(map + off, buf, len);
 		if (s->durable[req->file_index]) {
 			/* -N: make the write durable before it completes */
 			uint64_t start = off & ~(s->page_bytes - 1);
@@ -82,8 +108,6 @@ static int mmap_queue(struct engine *e, struct io_req *req)
 				return ENGINE_COMPLETED;
 			}
 		}
-	} else {
-		memcpy(buf, map + off, len);
 	}
 	req->result = (int32_t)len;
 	e->ios++;

@@ -22,6 +22,7 @@
 #include <mpi.h>
 
 #include "lib/clock.h"
+#include "lib/signals.h"
 #include "lib/util.h"
 
 /* Between two MPI_Test calls: short at first (a meeting usually ends
@@ -64,6 +65,8 @@ int fleet_init(struct fleet *f, char *err, size_t errlen)
 	}
 	f->rank = (uint32_t)rank;
 	f->size = (uint32_t)size;
+	/* a signal removes this rank's files before any MPI call */
+	signals_cleanup_first();
 	if (gethostname(f->host, sizeof(f->host)))
 		f->host[0] = '\0';
 	f->host[sizeof(f->host) - 1] = '\0';

@@ -1,10 +1,13 @@
-/* emit.c - the one escaping writer behind every XML and HTML output:
- * DiskSpd XML results and profiles, the run page and the compare page.
- * File names on Linux are bytes; these documents are UTF-8, so anything
- * that cannot stand in them is replaced, never dropped. */
+/* emit.c - the escaping writers behind every XML and HTML output
+ * (DiskSpd XML results and profiles, the run page and the compare page),
+ * the UTF-8 check of every JSON document, and the formula guard of CSV
+ * cells.  File names on Linux are bytes; these documents are UTF-8, so
+ * anything that cannot stand in them is replaced, never dropped. */
 #include "lib/emit.h"
 
+#include <errno.h>
 #include <stdint.h>
+#include <string.h>
 
 /* Length of the well-formed UTF-8 sequence at @c that XML 1.0 allows (no
  * overlong forms, surrogates, U+FFFE, U+FFFF or code points past
@@ -88,4 +91,38 @@ void emit_escaped(FILE *f, const char *s)
 			break;
 		}
 	}
+}
+
+int emit_utf8(FILE *f, const char *s)
+{
+	const unsigned char *c = (const unsigned char *)s, *run = c;
+	size_t n;
+
+	while (*c) {
+		if (*c < 0x80) {
+			c++;
+			continue;
+		}
+		n = utf8_char_len(c);
+		if (n) {
+			c += n;
+			continue;
+		}
+		/* the valid run before the bad byte, then U+FFFD */
+		fwrite(run, 1, (size_t)(c - run), f);
+		fputs("\xEF\xBF\xBD", f);
+		run = ++c;
+	}
+	fwrite(run, 1, (size_t)(c - run), f);
+	return ferror(f) ? -EIO : 0;
+}
+
+char emit_csv_guard(const char *s)
+{
+	return s[0] && strchr("=+-@\t\r'", s[0]) ? '\'' : '\0';
+}
+
+const char *emit_csv_unguard(const char *s)
+{
+	return s[0] == '\'' ? s + 1 : s;
 }

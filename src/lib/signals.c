@@ -16,6 +16,7 @@
 
 volatile sig_atomic_t signals_stop_requested;
 volatile sig_atomic_t signals_stop_signo;
+static volatile sig_atomic_t cleanup_first;
 
 static const int handled[] = { SIGINT,  SIGTERM, SIGHUP,
 			       SIGQUIT, SIGPIPE, SIGUSR1,
@@ -29,9 +30,16 @@ static void on_signal(int sig)
 		cleanup_now();
 		_exit(128 + sig);
 	}
+	if (cleanup_first)
+		cleanup_now();
 	signals_stop_signo = sig;
 	signals_stop_requested = 2;
 	errno = saved_errno;
+}
+
+void signals_cleanup_first(void)
+{
+	cleanup_first = 1;
 }
 
 void signals_set(sigset_t *set, bool async_only)

@@ -24,6 +24,12 @@ extern volatile sig_atomic_t signals_stop_signo;
 /* Install the handler for every handled signal. */
 void signals_install(void);
 
+/* From now on the first signal removes the files ioprobe created at
+ * once (cleanup_now()), then stops the run as before.  Under mpirun: the
+ * launcher sends SIGKILL a second after SIGTERM, too soon for a rank's
+ * graceful stop through its MPI steps. */
+void signals_cleanup_first(void);
+
 /* The handled signals in @set; with @async_only, without SIGPIPE and
  * SIGXFSZ, which the kernel sends to the thread that wrote (the mask
  * worker threads block). */

@@ -135,10 +135,42 @@ static void move_kept(struct profile *to, struct profile *from,
 		to->experiment_flags = from->experiment_flags;
 }
 
+/* A later <TimeSpan> of -X takes the first's command-line values: the
+ * overrides (-v -z -R -W -d -C -:) and the run's own switches, shared
+ * (the first owns the strings). */
+static void override_span(struct profile *to, const struct profile *first,
+			  unsigned int ov)
+{
+	to->engine = NULL;	/* shared below: never freed through @to */
+	to->overwrite = first->overwrite;
+	to->batch_submit = first->batch_submit;
+	to->continue_on_error = first->continue_on_error;
+	to->no_findings = first->no_findings;
+	to->quiet = first->quiet;
+	if (ov & OV_V)
+		to->verbose = first->verbose;
+	if (ov & OV_Z) {
+		to->seed = first->seed;
+		to->seed_given = first->seed_given;
+	}
+	if (ov & OV_R) {
+		to->format = first->format;
+		to->print_profile_only = first->print_profile_only;
+	}
+	if (ov & OV_W)
+		to->warmup_s = first->warmup_s;
+	if (ov & OV_D)
+		to->duration_s = first->duration_s;
+	if (ov & OV_C)
+		to->cooldown_s = first->cooldown_s;
+	if (ov & OV_COLON)
+		to->experiment_flags = first->experiment_flags;
+}
+
 /* -X: load the profile, then apply the switches allowed beside it. */
 static int load_xml(struct cli *c, char *const *targets, int n)
 {
-	struct profile *keep;
+	struct profile *keep, *span;
 	struct profile *p = c->p;
 	int ret;
 
@@ -162,6 +194,8 @@ static int load_xml(struct cli *c, char *const *targets, int n)
 	}
 	/* keep the command line's strings and overrides either way */
 	move_kept(p, keep, ret ? ~0U : c->xover);
+	for (span = p->next_span; span; span = span->next_span)
+		override_span(span, p, c->xover);	/* every <TimeSpan> */
 	p->notes = keep->notes;
 	profile_release(keep);
 	free(keep);

@@ -544,14 +544,25 @@ static int parse_etw(struct cli *c, const char *val)
 		"PROCESS", "THREAD", "IMAGE_LOAD", "DISK_IO", "NETWORK",
 		"REGISTRY", "MEMORY_PAGE_FAULTS", "MEMORY_HARD_FAULTS",
 	};
+	struct etw_opts *e = &c->p->etw;
+	bool *const flag[] = {
+		&e->process, &e->thread, &e->image_load, &e->disk_io,
+		&e->network, &e->registry, &e->page_faults, &e->hard_faults,
+	};
 	size_t i;
 	bool known = *val && strchr("pqsc", *val) && strlen(val) <= 2;
 
+	if (known)	/* DiskSpd reads the first letter */
+		*(*val == 'p' ? &e->paged_memory : *val == 'q' ?
+		  &e->perf_timer : *val == 's' ? &e->system_timer :
+		  &e->cycles_counter) = true;
 	for (i = 0; !known && i < ARRAY_SIZE(names); i++)
-		known = !strcmp(val, names[i]);
+		if (!strcmp(val, names[i]))
+			known = *flag[i] = true;
 	if (!known)
 		return cli_bad(c, "-e", val, "an ETW provider such as -eDISK_IO, "
 			       "-ePROCESS or -ep");
+	e->enabled = true;	/* -Rpxml writes <ETW> as DiskSpd does */
 	notes_add(&c->p->notes, NOTE_WARNING, "-e%s: ETW tracing is "
 		  "Windows-only; no ETW output is produced", val);
 	return 0;

@@ -134,13 +134,12 @@ int cli_validate(struct cli *c)
 	uint64_t total;
 	int ret;
 
-	if (c->O && !c->F) {
-		/* DiskSpd keeps -O without -F and never uses it */
+	if (c->O && !c->F)
+		/* DiskSpd keeps -O without -F (its RequestCount) and never
+		 * uses it */
 		notes_add(&c->p->notes, NOTE_NOTE, "-O%" PRIu32 " without -F "
 			  "is ignored: -o sets the requests per thread",
 			  c->p->pool_requests);
-		c->p->pool_requests = 0;
-	}
 	ret = validate_modes(c);
 	if (!ret)
 		ret = validate_pattern(c, per_target);

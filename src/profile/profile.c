@@ -57,6 +57,34 @@ void profile_release(struct profile *p)
 		p->targets[i].wbuf_source_path = NULL;
 	}
 	p->ntargets = 0;
+	while (p->next_span) {		/* -X: the later <TimeSpan>s */
+		struct profile *n = p->next_span;
+
+		p->next_span = n->next_span;
+		n->next_span = NULL;
+		profile_release(n);
+		free(n);
+	}
+}
+
+bool target_driven_by(const struct target_opts *t, uint32_t thread,
+		      uint32_t *weight)
+{
+	uint32_t k;
+
+	if (weight)
+		*weight = t->weight;
+	if (!t->nthread_targets)
+		return true;
+	for (k = 0; k < t->nthread_targets &&
+		    k < PROFILE_MAX_THREAD_TARGETS; k++) {
+		if (t->thread_targets[k].thread != thread)
+			continue;
+		if (weight && t->thread_targets[k].weight)
+			*weight = t->thread_targets[k].weight;
+		return true;
+	}
+	return false;
 }
 
 uint32_t profile_thread_count(const struct profile *p)

@@ -18,6 +18,7 @@
 #define PROFILE_MAX_CPUS 1024
 #define PROFILE_MAX_DIST 32
 #define PROFILE_MAX_OUTPUTS 8
+#define PROFILE_MAX_THREAD_TARGETS 64
 
 /* -S cache modes, mapped to open(2) flags by target.c. */
 enum cache_mode {
@@ -55,6 +56,22 @@ enum dist_kind {
 struct dist_range {
 	uint32_t io_pct;	/* share of I/O in this range, 0..100 */
 	uint64_t span;		/* percent of target (PCT) or bytes (ABS); 0 = rest */
+};
+
+/* <ThreadTarget>: one -F thread that drives the target (DiskSpd's XML
+ * only, with ThreadCount and RequestCount). */
+struct thread_target_opt {
+	uint32_t thread;		/* -F thread id, below ThreadCount */
+	uint32_t weight;		/* 0 = the target's Weight */
+};
+
+/* DiskSpd's <ETW> (-e<provider>): Windows-only tracing, kept so -Rpxml
+ * writes it back; nothing is traced.  In <ETW>'s element order. */
+struct etw_opts {
+	bool enabled;			/* -e given or <ETW> read */
+	bool process, thread, image_load, disk_io, page_faults,
+	     hard_faults, network, registry, paged_memory, perf_timer,
+	     system_timer, cycles_counter;
 };
 
 struct target_opts {
@@ -103,6 +120,9 @@ struct target_opts {
 	enum dist_kind dist;		/* -rd */
 	uint32_t ndist;
 	struct dist_range dist_ranges[PROFILE_MAX_DIST];
+
+	uint32_t nthread_targets;	/* 0 = every -F thread drives it */
+	struct thread_target_opt thread_targets[PROFILE_MAX_THREAD_TARGETS];
 };
 
 struct output_spec {
@@ -166,6 +186,14 @@ struct profile {
 	bool quiet;			/* --quiet: no progress lines, no
 					 * notes on stderr */
 	char *xml_profile_path;		/* -X */
+	struct etw_opts etw;		/* -e, <ETW> */
+	uint32_t precreate;		/* <PrecreateFiles>: 0 none, 1
+					 * UseMaxSize, 2 ...ConstantSizes, 3
+					 * ...ConstantOrZeroSizes; kept, no
+					 * effect of its own */
+	bool group_affinity;		/* <GroupAffinity> read: ignored */
+	struct profile *next_span;	/* -X: the next <TimeSpan>, a whole
+					 * profile (owned); NULL = last */
 	struct notes notes;		/* what the parser has to say (a
 					 * pasted dash, a switch with no
 					 * effect), for cmd/ to print; kept
@@ -184,6 +212,10 @@ void profile_release(struct profile *p);
 
 /* Total worker threads the profile describes: -F, or the sum of -t. */
 uint32_t profile_thread_count(const struct profile *p);
+/* Does -F thread @thread drive @t (always, without <ThreadTargets>)?
+ * *@weight (when not NULL) gets its weight for that thread. */
+bool target_driven_by(const struct target_opts *t, uint32_t thread,
+		      uint32_t *weight);
 /* True when any target has write_pct > 0. */
 bool profile_writes(const struct profile *p);
 

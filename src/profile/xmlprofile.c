@@ -36,6 +36,44 @@ int xmlprofile_write_as(const struct profile *p, enum result_format fmt,
 	return 0;
 }
 
+int xmlprofile_write_spans(const struct profile *const *spans, uint32_t n,
+			   enum result_format fmt, FILE *f, unsigned int indent)
+{
+	struct xw w = { .f = f, .p = spans[0], .fmt = fmt, .spans = spans,
+			.nspans = n };
+
+	xw_node(&w, indent, &xmlprofile_root);
+	if (ferror(f))
+		return -EIO;
+	return 0;
+}
+
+void xmlprofile_span_view(struct profile *view, const struct profile *first,
+			  const struct profile *span)
+{
+	*view = *span;
+	view->cmdline = first->cmdline;
+	view->engine = first->engine;
+	view->allow_device_writes = first->allow_device_writes;
+	view->label = first->label;
+	view->series_path = first->series_path;
+	view->series_csv = first->series_csv;
+	view->xml_profile_path = first->xml_profile_path;
+	view->noutputs = first->noutputs;
+	memcpy(view->outputs, first->outputs, sizeof(view->outputs));
+	view->next_span = NULL;
+	memset(&view->notes, 0, sizeof(view->notes));
+}
+
+uint32_t xmlprofile_nspans(const struct profile *p)
+{
+	uint32_t n = 0;
+
+	for (; p; p = p->next_span)
+		n++;
+	return n;
+}
+
 int xmlprofile_write(const struct profile *p, FILE *f, unsigned int indent)
 {
 	return xmlprofile_write_as(p, p->format, f, indent);

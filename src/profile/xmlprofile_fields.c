@@ -54,7 +54,7 @@ static const char *const precreate_names[] = {
 	"UseMaxSize", "CreateOnlyFilesWithConstantSizes",
 	"CreateOnlyFilesWithConstantOrZeroSizes",
 };
-static const int precreate_values[] = { 0, 1, 2 };
+static const int precreate_values[] = { 1, 2, 3 };
 static const struct xenum precreate_enum = ENUM(precreate_names,
 	precreate_values, "UseMaxSize, CreateOnlyFilesWithConstantSizes or "
 	"CreateOnlyFilesWithConstantOrZeroSizes");
@@ -104,6 +104,13 @@ static const struct xfield wbuf_fields[] = {
 };
 static const struct xtable wbuf_tbl = TABLE(wbuf_fields, xh_f_wbuf);
 
+static const struct xfield thread_targets_fields[] = {
+	{ "ThreadTarget", XF_NODE, NONE, .flags = XF_REPEAT,
+	  .read = xh_r_thread_target, .write = xh_w_thread_targets },
+};
+static const struct xtable thread_targets_tbl = TABLE(thread_targets_fields,
+						      NULL);
+
 static const struct xfield target_fields[] = {
 	[TG_PATH] = { "Path", XF_STR, TS(path) },
 	{ "BlockSize", XF_U64, T64(block_bytes), 1, UINT32_MAX },
@@ -152,11 +159,11 @@ static const struct xfield target_fields[] = {
 	{ "ThreadsPerFile", XF_U32, T32(threads), 1, 65536 },
 	{ "IOPriority", XF_U32, T32(io_priority), 1, 3 },
 	{ "Weight", XF_U32, T32(weight), U32MAX },
+	{ "ThreadTargets", XF_NODE, NONE, .sub = &thread_targets_tbl,
+	  .present = xh_has_thread_targets },
 	/* read only */
 	{ "DisableAllCache", XF_BOOL, NONE, .flags = XF_READONLY,
 	  .read = xh_r_all_cache },
-	{ "ThreadTargets", XF_NODE, NONE, .flags = XF_READONLY,
-	  .read = xh_r_thread_targets },
 };
 static const struct xtable target_tbl = TABLE(target_fields, xh_f_target);
 
@@ -169,6 +176,8 @@ static const struct xtable targets_tbl = TABLE(targets_fields, xh_f_targets);
 static const struct xfield affinity_fields[] = {
 	{ "AffinityGroupAssignment", XF_NODE, NONE, .flags = XF_REPEAT,
 	  .read = xh_r_group_cpu, .write = xh_w_group_cpus },
+	/* earlier ioprobe versions read this form; DiskSpd's schema has
+	 * <GroupAffinity> as a boolean of the <TimeSpan> (below) */
 	{ "GroupAffinity", XF_NODE, NONE, .flags = XF_REPEAT | XF_READONLY,
 	  .read = xh_r_group_cpu },
 	{ "AffinityAssignment", XF_U32, NONE, 0, PROFILE_MAX_CPUS - 1,
@@ -200,25 +209,33 @@ static const struct xfield timespan_fields[] = {
 			      .write = xh_w_random_write },
 	[TS_TARGETS] = { "Targets", XF_NODE, NONE, .flags = XF_DEFER,
 			 .sub = &targets_tbl },
+	/* DiskSpd's reader ignores it too; -v says so at run time */
+	{ "GroupAffinity", XF_BOOL, PB(group_affinity),
+	  .flags = XF_READONLY },
 };
 static const struct xtable timespan_tbl = TABLE(timespan_fields, xh_f_timespan);
 
 static const struct xfield timespans_fields[] = {
 	{ "TimeSpan", XF_NODE, NONE, .flags = XF_REPEAT,
-	  .sub = &timespan_tbl, .read = xh_r_timespan },
+	  .sub = &timespan_tbl, .read = xh_r_timespan,
+	  .write = xh_w_timespans },
 };
 static const struct xtable timespans_tbl = TABLE(timespans_fields,
 						 xh_f_timespans);
 
-/* DiskSpd's tracing switches: checked, then ignored with a warning. */
-#define ETW_FLAG(name) { name, XF_BOOL, NONE, .flags = XF_READONLY }
+/* DiskSpd's tracing switches (-e): kept and written back, nothing is
+ * traced (a warning says so). */
+#define ETW_FLAG(name, m) { name, XF_BOOL, PB(etw.m) }
 static const struct xfield etw_fields[] = {
-	ETW_FLAG("Process"), ETW_FLAG("Thread"), ETW_FLAG("ImageLoad"),
-	ETW_FLAG("DiskIO"), ETW_FLAG("MemoryPageFaults"),
-	ETW_FLAG("MemoryHardFaults"), ETW_FLAG("Network"),
-	ETW_FLAG("Registry"), ETW_FLAG("UsePagedMemory"),
-	ETW_FLAG("UsePerfTimer"), ETW_FLAG("UseSystemTimer"),
-	ETW_FLAG("UseCyclesCounter"),
+	ETW_FLAG("Process", process), ETW_FLAG("Thread", thread),
+	ETW_FLAG("ImageLoad", image_load), ETW_FLAG("DiskIO", disk_io),
+	ETW_FLAG("MemoryPageFaults", page_faults),
+	ETW_FLAG("MemoryHardFaults", hard_faults),
+	ETW_FLAG("Network", network), ETW_FLAG("Registry", registry),
+	ETW_FLAG("UsePagedMemory", paged_memory),
+	ETW_FLAG("UsePerfTimer", perf_timer),
+	ETW_FLAG("UseSystemTimer", system_timer),
+	ETW_FLAG("UseCyclesCounter", cycles_counter),
 };
 static const struct xtable etw_tbl = TABLE(etw_fields, xh_f_etw);
 
@@ -230,9 +247,9 @@ static const struct xfield profile_fields[] = {
 	  .write = xh_w_format },
 	{ "Verbose", XF_BOOL, PB(verbose) },
 	{ "VerboseStats", XF_BOOL, PB(verbose_stats), .flags = XF_OMIT },
-	{ "PrecreateFiles", XF_ENUM, NONE, .flags = XF_READONLY,
-	  .en = &precreate_enum },
-	{ "ETW", XF_NODE, NONE, .flags = XF_READONLY, .sub = &etw_tbl },
+	{ "PrecreateFiles", XF_ENUM, PE(precreate), .def = 0,
+	  .flags = XF_OMIT, .en = &precreate_enum },
+	{ "ETW", XF_NODE, NONE, .sub = &etw_tbl, .present = xh_has_etw },
 	[PR_SPANS] = { "TimeSpans", XF_NODE, NONE, .flags = XF_DEFER,
 		       .sub = &timespans_tbl },
 };

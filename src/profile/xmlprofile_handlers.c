@@ -1,8 +1,9 @@
 /* xmlprofile_handlers.c - the special cases of DiskSpd XML profiles,
- * referenced from the element table (xmlprofile_fields.c): one <TimeSpan>,
+ * referenced from the element table (xmlprofile_fields.c): a <TimeSpan>'s
  * IOPS standard deviation, affinity lists, template paths "*1", the
  * random-or-sequential rules of a <Target>, the -B/-f range, IOPS or
  * bytes throughput, -Z write buffer content and -rd distributions.
+ * Several <TimeSpan>s and <ThreadTargets> are in xmlprofile_spans.c.
  * Messages name the file, the line and the element (xp_bad).
  */
 #include "profile/xmlprofile_handlers.h"
@@ -28,29 +29,15 @@ int xh_f_etw(struct xp_ctx *c, const struct xtable *tbl, const xmlNode *n,
 {
 	(void)tbl;
 	(void)seen;
+	c->p->etw.enabled = true;	/* written back by -Rpxml */
 	notes_add(&c->p->notes, NOTE_WARNING, "%s:%ld: <ETW> has no Linux "
-		  "equivalent and is ignored", c->name, xmlGetLineNo(n));
+		  "equivalent: nothing is traced", c->name, xmlGetLineNo(n));
 	return 0;
 }
 
-int xh_r_timespan(struct xp_ctx *c, const struct xfield *f, const xmlNode *n)
+bool xh_has_etw(const struct xw *w)
 {
-	(void)f;
-	if (c->span)
-		return xp_bad(c, n, "multiple <TimeSpan> elements are not "
-			      "supported yet: expected one per profile");
-	c->span = n;
-	return 0;
-}
-
-int xh_f_timespans(struct xp_ctx *c, const struct xtable *tbl, const xmlNode *n,
-		   const xmlNode *const *seen)
-{
-	(void)seen;
-	if (!c->span)
-		return xp_bad(c, n, "<TimeSpans> is empty: expected one "
-			      "<TimeSpan>");
-	return xp_read_node(c, c->span, tbl->fields[0].sub);
+	return w->p->etw.enabled;
 }
 
 int xh_f_profile(struct xp_ctx *c, const struct xtable *tbl, const xmlNode *n,
@@ -123,6 +110,8 @@ int xh_f_timespan(struct xp_ctx *c, const struct xtable *tbl, const xmlNode *n,
 		return xp_bad(c, n, "<TimeSpan> has no <Targets>: expected at "
 			      "least one <Target>");
 	ret = xp_read_field(c, &tbl->fields[TS_TARGETS], seen[TS_TARGETS]);
+	if (!ret)
+		ret = xh_check_thread_targets(c, n);
 	if (c->s.random_write)
 		p->random_write_data = true;
 	/* -Zr: random data for the targets that write the pattern (-Z
@@ -286,14 +275,6 @@ int xh_r_all_cache(struct xp_ctx *c, const struct xfield *f, const xmlNode *n)
 		c->t->write_through = true;
 	}
 	return ret;
-}
-
-int xh_r_thread_targets(struct xp_ctx *c, const struct xfield *f,
-			const xmlNode *n)
-{
-	(void)f;
-	return xp_bad(c, n, "<ThreadTargets> is not supported: expected "
-		      "targets shared by all -F threads");
 }
 
 bool xh_is_random(const struct xw *w)

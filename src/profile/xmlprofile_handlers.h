@@ -42,8 +42,10 @@ int xh_r_target(struct xp_ctx *c, const struct xfield *f,
 		const xmlNode *n);
 int xh_r_all_cache(struct xp_ctx *c, const struct xfield *f,
 		   const xmlNode *n);
-int xh_r_thread_targets(struct xp_ctx *c, const struct xfield *f,
-			const xmlNode *n);
+int xh_r_thread_target(struct xp_ctx *c, const struct xfield *f,
+		       const xmlNode *n);
+void xh_w_thread_targets(struct xw *w, unsigned int lvl,
+			 const struct xfield *f);
 int xh_r_throughput(struct xp_ctx *c, const struct xfield *f,
 		    const xmlNode *n);
 int xh_r_dist(struct xp_ctx *c, const struct xfield *f,
@@ -103,6 +105,12 @@ int xh_f_ranges(struct xp_ctx *c, const struct xtable *tbl,
 
 /* presence in the output */
 bool xh_has_affinity(const struct xw *w);
+bool xh_has_etw(const struct xw *w);
+void xh_w_timespans(struct xw *w, unsigned int lvl, const struct xfield *f);
+bool xh_has_thread_targets(const struct xw *w);
+/* DiskSpd's <ThreadTargets> rules over the targets of the <TimeSpan>
+ * @n just read (xmlprofile_spans.c). */
+int xh_check_thread_targets(struct xp_ctx *c, const xmlNode *n);
 bool xh_has_random_write(const struct xw *w);
 bool xh_is_random(const struct xw *w);
 bool xh_is_sequential(const struct xw *w);

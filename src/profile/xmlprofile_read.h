@@ -15,6 +15,9 @@
 #define XP_CPUS_PER_GROUP 64		/* DiskSpd processor group size */
 
 /* Values read before the rule that uses them (XB_SCRATCH fields). */
+/* <TimeSpan>s a profile may hold, each run in turn. */
+#define XP_MAX_SPANS 64
+
 struct xp_scratch {
 	bool calc;			/* <CalculateIopsStdDev> */
 	uint32_t bucket_ms;		/* <IoBucketDuration> */
@@ -36,7 +39,8 @@ struct xp_ctx {
 	bool allow_templates;
 	struct profile *p;
 	struct target_opts *t;		/* the <Target> being read */
-	const xmlNode *span;		/* the first <TimeSpan> */
+	const xmlNode *spans[XP_MAX_SPANS];	/* the <TimeSpan>s, in order */
+	unsigned int nspans;
 	struct xp_scratch s;
 	bool have_perr;			/* first parser error recorded */
 	int perr_line;

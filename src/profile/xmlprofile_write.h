@@ -16,6 +16,9 @@ struct xw {
 	const struct profile *p;
 	const struct target_opts *t;	/* the <Target> being written */
 	enum result_format fmt;		/* written as <ResultFormat> */
+	const struct profile *const *spans;	/* the <TimeSpan>s, @p
+					 * the first; NULL = @p's chain */
+	uint32_t nspans;
 };
 
 void xw_indent(struct xw *w, unsigned int lvl);

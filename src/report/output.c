@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "lib/atomic_file.h"
@@ -60,11 +61,43 @@ int output_file(const struct results *r, enum result_format fmt,
 	return atomic_file_write(path, fill_report, &j, err, errlen);
 }
 
+/* Do @a and @b name one file (the same words, or one existing inode)? */
+static bool same_output(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	if (!strcmp(a, b) || (is_stdout(a) && is_stdout(b)))
+		return true;
+	return !stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
+/* Two --output to one file: the last would silently replace the first. */
+static int check_twice(const struct profile *p, char *err, size_t errlen)
+{
+	uint32_t i, k, n = p->noutputs < PROFILE_MAX_OUTPUTS ?
+				   p->noutputs : PROFILE_MAX_OUTPUTS;
+
+	for (i = 0; i < n; i++)
+		for (k = i + 1; k < n; k++)
+			if (p->outputs[i].path && p->outputs[k].path &&
+			    same_output(p->outputs[i].path, p->outputs[k].path))
+				return errf(err, errlen, EINVAL, "two --output "
+					    "name one file, '%s' and '%s': "
+					    "give each its own",
+					    p->outputs[i].path,
+					    p->outputs[k].path);
+	return 0;
+}
+
 int output_check(const struct profile *p, char *err, size_t errlen)
 {
 	uint32_t i;
 	int ret;
 
+	ret = check_twice(p, err, errlen);
+	if (ret)
+		return ret;
 	for (i = 0; i < p->noutputs && i < PROFILE_MAX_OUTPUTS; i++) {
 		if (!p->outputs[i].path || is_stdout(p->outputs[i].path))
 			continue;

@@ -7,10 +7,23 @@
 
 #include "results/results.h"
 
+/* What the text and XML say in place of the results of a run in which
+ * I/O failed: DiskSpd's own message for a failed run ("There has been an
+ * error during threads execution"), then its "No results are displayed". */
+#define FAILED_RUN_MSG "There has been an error during threads execution. " \
+		       "No results are displayed."
+
 /* DiskSpd's text report (-Rtext). 0 or -errno. */
 int report_text(const struct results *r, FILE *f);
+/* The text report of the @n timespans of a -X profile run in turn
+ * (@rs[k] is timespan k+1): every timespan's input parameters, the
+ * system, "Results for timespan N" each, then DiskSpd's "Totals:". */
+int report_text_spans(const struct results *rs, uint32_t n, FILE *f);
 /* DiskSpd's XML results (-Rxml). */
 int report_xml(const struct results *r, FILE *f);
+/* The XML results of @n timespans: one <Profile> holding them all, then
+ * one <TimeSpan> result each, as DiskSpd writes them. */
+int report_xml_spans(const struct results *rs, uint32_t n, FILE *f);
 /* ioprobe-result/1 JSON (-Rjson), read back by results_load_json()
  * (results/results_json.h). */
 int report_json(const struct results *r, FILE *f);

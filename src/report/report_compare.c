@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "lib/emit.h"
 #include "lib/fmt.h"
 #include "lib/util.h"
 
@@ -31,16 +32,20 @@ const char *cmp_verdict_name(enum cmp_verdict v)
 
 /* @s as one CSV field into @buf, by the history file's rules: quoted
  * when it holds a comma, quote, CR/LF or an edge space, quotes doubled,
- * line breaks written as spaces.  Cut when @buf is full. */
+ * line breaks written as spaces, behind an apostrophe when a spreadsheet
+ * would run it (emit_csv_guard).  Cut when @buf is full. */
 static void csv_field(char *buf, size_t len, const char *s)
 {
 	size_t n = strlen(s), o = 0;
 	bool quote = n && (strpbrk(s, ",\"\r\n") || s[0] == ' ' ||
 			   s[n - 1] == ' ');
+	char guard = emit_csv_guard(s);
 
 #define PUT(c) do { if (o + 1 < len) buf[o++] = (c); } while (0)
 	if (quote)
 		PUT('"');
+	if (guard)
+		PUT(guard);
 	for (; *s; s++) {
 		if (*s == '"')
 			PUT('"');
@@ -522,8 +527,9 @@ static int json_report(const struct cmp_view *v, FILE *f)
 		json_object_array_add(tests, t);
 	}
 	json_object_object_add(root, "tests", tests);
-	fprintf(f, "%s\n",
-		json_object_to_json_string_ext(root, JSON_C_TO_STRING_PRETTY));
+	emit_utf8(f, json_object_to_json_string_ext(root,
+						    JSON_C_TO_STRING_PRETTY));
+	fputc('\n', f);
 	json_object_put(root);
 	return 0;
 }

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "results/hist.h"
+#include "lib/emit.h"
 #include "report/report_devstat.h"
 #include "report/report_fleet.h"
 #include "report/report.h"
@@ -34,11 +35,16 @@ static const char *const csv_dirs[] = { "read", "write", "total" };
 static const char *const csv_cache[] = { "buffered", "direct", "remote",
 					 "mmap" };
 
-/* One field, quoted when it must be, then ',' or the line end. */
+/* One field, quoted when it must be, behind an apostrophe when a
+ * spreadsheet would run it (emit_csv_guard), then ',' or the line end. */
 static void csv_field(FILE *f, const char *s, bool last)
 {
+	char guard = emit_csv_guard(s);
+
 	if (s[strcspn(s, ",\"\r\n")]) {
 		fputc('"', f);
+		if (guard)
+			fputc(guard, f);
 		for (; *s; s++) {
 			if (*s == '"')
 				fputc('"', f);
@@ -46,6 +52,8 @@ static void csv_field(FILE *f, const char *s, bool last)
 		}
 		fputc('"', f);
 	} else {
+		if (guard)
+			fputc(guard, f);
 		fputs(s, f);
 	}
 	fputc(last ? '\n' : ',', f);

@@ -222,11 +222,17 @@ static void rank_agg(const struct results *r, const struct fleet_rank *k,
 
 static void csv_text(FILE *f, const char *s)
 {
+	char guard = emit_csv_guard(s);	/* not run by a spreadsheet */
+
 	if (!s[strcspn(s, ",\"\r\n")]) {
+		if (guard)
+			fputc(guard, f);
 		fputs(s, f);
 		return;
 	}
 	fputc('"', f);
+	if (guard)
+		fputc(guard, f);
 	for (; *s; s++) {
 		if (*s == '"')
 			fputc('"', f);

@@ -183,14 +183,17 @@ static const char *refused(mode_t mode)
 	return "it is not a regular file";
 }
 
-/* The descriptor for @path by report_series.h's rules, or -errno. */
-static int open_path(const char *path, char *err, size_t errlen)
+/* The descriptor for @path by report_series.h's rules, or -errno;
+ * *@created says whether this open made the file. */
+static int open_path(const char *path, bool *created, char *err,
+		     size_t errlen)
 {
 	struct stat st;
 	int fd, e;
 
 	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOCTTY | O_CLOEXEC,
 		  0666);
+	*created = fd >= 0;
 	if (fd >= 0)
 		return fd;
 	e = errno;
@@ -254,21 +257,25 @@ int series_file_open(struct series_file *f, const struct profile *p,
 		     char *err, size_t errlen)
 {
 	struct line_buf b = { f, 0, false };
+	bool created;
 	int fd, ret;
 
 	memset(f, 0, sizeof(*f));
 	f->fd = -1;
 	f->path = p->series_path;
 	f->csv = p->series_csv;
-	fd = open_path(f->path, err, errlen);
+	fd = open_path(f->path, &created, err, errlen);
 	if (fd < 0)
 		return fd;
 	f->fd = fd;
 	put_header(&b, p);
 	ret = flush_buf(f, &b);
-	if (ret)
-		return series_file_close(f, err, errlen);
-	return 0;
+	if (!ret)
+		return 0;
+	ret = series_file_close(f, err, errlen);
+	if (created)	/* refused: no empty file of ours is left */
+		unlink(f->path);
+	return ret;
 }
 
 /* ---- lines ------------------------------------------------------- */

@@ -5,6 +5,8 @@
 #include <errno.h>
 #include <json-c/json.h>
 
+#include "lib/emit.h"
+
 static json_object *row_object(const struct suite_json_row *r)
 {
 	json_object *o = json_object_new_object();
@@ -43,8 +45,9 @@ int report_suite_json(const struct suite_json_row *rows, size_t n, FILE *f)
 		}
 		json_object_array_add(a, o);
 	}
-	fprintf(f, "%s\n",
-		json_object_to_json_string_ext(a, JSON_C_TO_STRING_PRETTY));
+	emit_utf8(f, json_object_to_json_string_ext(a,
+						    JSON_C_TO_STRING_PRETTY));
+	fputc('\n', f);
 	json_object_put(a);
 	return 0;
 }

@@ -7,6 +7,7 @@
 #include <json-c/json.h>
 #include <string.h>
 
+#include "lib/emit.h"
 #include "lib/fmt.h"
 
 const char *sweep_kind_switch(enum sweep_kind k)
@@ -100,9 +101,10 @@ int report_sweep_json(const struct sweep_view *v, FILE *f)
 	json_object_object_add(top, "knee", v->knee >= 0 ?
 			       json_object_new_string(v->pts[v->knee].name) :
 			       NULL);
-	fprintf(f, "%s\n", json_object_to_json_string_ext(
-				   top, JSON_C_TO_STRING_PRETTY |
-					JSON_C_TO_STRING_NOSLASHESCAPE));
+	emit_utf8(f, json_object_to_json_string_ext(
+			     top, JSON_C_TO_STRING_PRETTY |
+				  JSON_C_TO_STRING_NOSLASHESCAPE));
+	fputc('\n', f);
 	json_object_put(top);
 	return ferror(f) ? -EIO : 0;
 }

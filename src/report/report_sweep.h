@@ -31,6 +31,9 @@ struct sweep_point {
 	double mean_ms, p50_ms, p99_ms, max_ms;
 	double inflight;	/* achieved mean I/Os in flight, 0 unknown */
 	double little;		/* Little's law: iops x mean_ms / 1000 */
+	double iops_noise;	/* the IOPS mean's relative noise (two
+				 * standard errors over its -D series'
+				 * batches), 0 unknown */
 	char json[512];		/* saved JSON result, relative to the
 				 * history folder, "" when not saved */
 };

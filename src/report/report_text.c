@@ -27,6 +27,7 @@
 #include "lib/util.h"
 
 #define STARS "*******************************************************************************"
+#define DASHES "-------------------------------------------------------------------------------"
 
 static void put_dashes(FILE *f, unsigned int n)
 {
@@ -93,7 +94,9 @@ static void put_sysinfo(const struct results *r, FILE *f)
 	fprintf(f, "\tnode count:\t\t%" PRIu32 "\n", s->node_count);
 	fprintf(f, "\tsocket count:\t\t%" PRIu32 "\n", s->socket_count);
 	fputs("\theterogeneous cores:\tn\n\n", f);
-	fprintf(f, "\tactive power scheme:\t%s\n", or_unknown(s->governor));
+	/* DiskSpd names a power plan it cannot read "<unknown>" */
+	fprintf(f, "\tactive power scheme:\t%s\n",
+		*s->governor ? s->governor : "<unknown>");
 	fputc('\n', f);
 	fprintf(f, "\tkernel:\t\t\t%s\n", or_unknown(s->kernel));
 	fprintf(f, "\tcpu model:\t\t%s\n", or_unknown(s->cpu_model));
@@ -562,18 +565,35 @@ static void put_effective_dist(const struct results *r, FILE *f)
 	}
 }
 
-static int put_results(const struct results *r, FILE *f)
+/* A run in which I/O failed has no result: DiskSpd's sections carry no
+ * figure a DiskSpd reader could take for one (no "actual test time", no
+ * CPU or IO tables), only DiskSpd's own words for a failed run.  Our own
+ * lines keep the detail: the status, the first failure, how long it
+ * ran, the errors per thread and target, and the device's counters. */
+static int put_failed(const struct results *r, FILE *f)
+{
+	put_failure(r, f);
+	if (!r->no_results)
+		fprintf(f, "%s\t\t%.2fs\n", r->profile.continue_on_error ?
+			"measured for:" : "stopped after:", r->test_time_s);
+	fputs(FAILED_RUN_MSG "\n", f);
+	put_error_table(r, f);
+	if (r->no_results)
+		return 0;
+	report_devstat_text(r, f);
+	return report_text_targets(r, f);
+}
+
+static int put_results(const struct results *r, uint32_t span, FILE *f)
 {
 	struct agg *a;
 
-	fprintf(f, "\nResults for timespan %d:\n%s\n\n", 1, STARS);
+	fprintf(f, "\nResults for timespan %" PRIu32 ":\n%s\n\n", span, STARS);
+	if (r->io_failure.failed)
+		return put_failed(r, f);
 	if (r->no_results) {
-		put_failure(r, f);
-		fputs(r->io_failure.failed ?
-		      "The test failed before the measurements began. No results are displayed.\n" :
-		      "The test was interrupted before the measurements began. No results are displayed.\n",
-		      f);
-		put_error_table(r, f);
+		fputs("The test was interrupted before the measurements "
+		      "began. No results are displayed.\n", f);
 		return 0;
 	}
 	fprintf(f, "actual test time:\t%.2fs\n", r->test_time_s);
@@ -609,10 +629,69 @@ int report_text(const struct results *r, FILE *f)
 
 	report_text_input(&r->profile, r->engine, r->engine_note, f);
 	put_sysinfo(r, f);
-	ret = put_results(r, f);
+	ret = put_results(r, 1, f);
 	if (!ret)	/* the ranks of a run under MPI, after all of it */
 		ret = report_text_fleet(r, f);
 	if (ret)
 		return ret;
+	return ferror(f) ? -EIO : 0;
+}
+
+/* DiskSpd's "Totals:" over the timespans that measured something: bytes
+ * and I/Os summed, rates over their summed measured time. */
+static void put_totals(const struct results *rs, uint32_t n, FILE *f)
+{
+	uint64_t ios[DIR_COUNT] = { 0 }, bytes[DIR_COUNT] = { 0 };
+	static const char *const name[] = { "read   | ", "write  | " };
+	double t = 0.0;
+	uint32_t k, i;
+	int d;
+
+	for (k = 0; k < n; k++) {
+		if (rs[k].no_results || rs[k].io_failure.failed ||
+		    rs[k].test_time_s < 1e-7)
+			continue;
+		t += rs[k].test_time_s;
+		for (i = 0; i < rs[k].nrows; i++)
+			for (d = 0; d < DIR_COUNT; d++) {
+				ios[d] += rs[k].rows[i].dir[d].ios;
+				bytes[d] += rs[k].rows[i].dir[d].bytes;
+			}
+	}
+	if (t <= 0)
+		t = 1e-9;	/* DiskSpd divides anyway */
+	fprintf(f, "\n\nTotals:\n%s\n\n", STARS);
+	fputs("type   |       bytes     |     I/Os     |    MiB/s   |  "
+	      "I/O per s\n", f);
+	fprintf(f, "%.79s\n", DASHES);
+	for (d = DIR_WRITE; d >= DIR_READ; d--)
+		fprintf(f, "%s%15" PRIu64 " | %12" PRIu64 " | %10.2f | "
+			"%10.2f\n", name[d], bytes[d], ios[d],
+			(double)bytes[d] / 1048576.0 / t, (double)ios[d] / t);
+	fprintf(f, "%.79s\n", DASHES);
+	fprintf(f, "total  | %15" PRIu64 " | %12" PRIu64 " | %10.2f | %10.2f"
+		"\n\n", bytes[0] + bytes[1], ios[0] + ios[1],
+		(double)(bytes[0] + bytes[1]) / 1048576.0 / t,
+		(double)(ios[0] + ios[1]) / t);
+	fprintf(f, "total test time:\t%.2fs\n", t);
+}
+
+int report_text_spans(const struct results *rs, uint32_t n, FILE *f)
+{
+	uint32_t k;
+	int ret = 0;
+
+	if (n == 1)
+		return report_text(rs, f);
+	report_text_input(&rs[0].profile, rs[0].engine, rs[0].engine_note, f);
+	for (k = 1; k < n; k++)
+		report_text_input_span(&rs[k].profile, k + 1, rs[k].engine,
+				       rs[k].engine_note, f);
+	put_sysinfo(&rs[0], f);
+	for (k = 0; k < n && !ret; k++)
+		ret = put_results(&rs[k], k + 1, f);
+	if (ret)
+		return ret;
+	put_totals(rs, n, f);
 	return ferror(f) ? -EIO : 0;
 }

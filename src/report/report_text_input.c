@@ -14,36 +14,13 @@
 #include "lib/fmt.h"
 #include "lib/util.h"
 
-/* A size as DiskSpd writes it: the largest binary unit not above it,
- * an integer when exact, else two decimals without trailing zeros
- * ("64KiB", "1.95MiB", "1.5GiB"), plain bytes below 1 KiB ("512B"). */
+/* A size as DiskSpd 2.2's ResultParser writes it: the largest binary
+ * unit (KiB to TiB) not above it, an integer when exact, else two
+ * decimals ("64KiB", "1.95MiB", "1.50KiB"); bare bytes below 1 KiB
+ * ("512", "1000"). */
 void report_text_size(char *buf, size_t len, uint64_t bytes)
 {
-	static const char *const unit[] = { "KiB", "MiB", "GiB", "TiB",
-					    "PiB" };
-	size_t n;
-	int u;
-
-	for (u = 4; u >= 0; u--) {
-		uint64_t one = 1ull << (10 * (u + 1));
-
-		if (bytes < one)
-			continue;
-		if (bytes % one == 0) {
-			snprintf(buf, len, "%" PRIu64 "%s", bytes / one,
-				 unit[u]);
-			return;
-		}
-		snprintf(buf, len, "%.2f", (double)bytes / (double)one);
-		n = strlen(buf);
-		while (n > 0 && buf[n - 1] == '0')
-			buf[--n] = '\0';
-		if (n > 0 && buf[n - 1] == '.')
-			buf[--n] = '\0';
-		snprintf(buf + n, len - n, "%s", unit[u]);
-		return;
-	}
-	snprintf(buf, len, "%" PRIu64 "B", bytes);
+	fmt_size(buf, len, bytes);
 }
 
 static const char *sz(char *buf, size_t len, uint64_t bytes)
@@ -66,19 +43,23 @@ void report_text_dist_bound(uint64_t bytes, bool open_end, FILE *f)
 		return;
 	}
 	report_text_size(buf, sizeof(buf), bytes);
-	n = strcspn(buf, "KMGTPB");
-	fprintf(f, "%6.*s%-3s", (int)n, buf, buf + n);
+	n = strcspn(buf, "KMGT");
+	if (!buf[n]) {		/* under 1 KiB: DiskSpd does not align it */
+		fputs(buf, f);
+		return;
+	}
+	fprintf(f, "%6.*s%s", (int)n, buf, buf + n);
 }
 
 /* The timespan's global lines in DiskSpd's order, then ours: the engine
  * used (DiskSpd has no such line; it stands where no DiskSpd line is). */
-static void put_timespan(const struct profile *p, const char *engine,
-			 const char *note, FILE *f)
+static void put_timespan(const struct profile *p, uint32_t span,
+			 const char *engine, const char *note, FILE *f)
 {
 	uint32_t i;
 	bool zr = false;
 
-	fprintf(f, "\ttimespan: %3d\n\t-------------\n", 1);
+	fprintf(f, "\ttimespan: %3" PRIu32 "\n\t-------------\n", span);
 	fprintf(f, "\tduration: %" PRIu32 "s\n", p->duration_s);
 	fprintf(f, "\twarm up time: %" PRIu32 "s\n", p->warmup_s);
 	fprintf(f, "\tcool down time: %" PRIu32 "s\n", p->cooldown_s);
@@ -239,7 +220,10 @@ static void put_target(const struct profile *p, uint32_t i, FILE *f)
 					    "normal" };
 	char a[32];
 
-	fprintf(f, "\tpath: '%s'\n", t->path ? t->path : "");
+	if (t->path && t->path[0] == '*')	/* -Rp of a template */
+		fprintf(f, "\tpath: template target '%s'\n", t->path + 1);
+	else
+		fprintf(f, "\tpath: '%s'\n", t->path ? t->path : "");
 	fprintf(f, "\t\tthink time: %" PRIu32 "ms\n", t->think_ms);
 	fprintf(f, "\t\tburst size: %" PRIu32 "\n", t->burst);
 	put_cache(t, f);
@@ -303,8 +287,6 @@ static void put_target(const struct profile *p, uint32_t i, FILE *f)
 
 void report_text_input(const struct profile *p, const char *engine, const char *note, FILE *f)
 {
-	uint32_t i;
-
 	fprintf(f, "\nCommand Line: %s\n\n", p->cmdline ? p->cmdline : "");
 	if (p->experiment_flags)
 		fprintf(f, "Experiment Flags: 0x%x (%u)\n\n",
@@ -312,7 +294,15 @@ void report_text_input(const struct profile *p, const char *engine, const char *
 	fputs("Input parameters:\n\n", f);
 	if (p->verbose)
 		fputs("\tusing verbose mode\n", f);
-	put_timespan(p, engine, note, f);
+	report_text_input_span(p, 1, engine, note, f);
+}
+
+void report_text_input_span(const struct profile *p, uint32_t span,
+			    const char *engine, const char *note, FILE *f)
+{
+	uint32_t i;
+
+	put_timespan(p, span, engine, note, f);
 	for (i = 0; i < p->ntargets; i++)
 		put_target(p, i, f);
 	fputc('\n', f);
@@ -320,11 +310,14 @@ void report_text_input(const struct profile *p, const char *engine, const char *
 
 int report_text_profile(const struct profile *p, FILE *f)
 {
-	if (p->engine)
-		report_text_input(p, p->engine, NULL, f);
-	else
-		report_text_input(p, "io_uring",
-				  "default; libaio, then sync, if io_uring is "
-				  "unavailable", f);
+	const char *engine = p->engine ? p->engine : "io_uring";
+	const char *note = p->engine ? NULL : "default; libaio, then sync, "
+			   "if io_uring is unavailable";
+	const struct profile *s;
+	uint32_t k = 2;
+
+	report_text_input(p, engine, note, f);
+	for (s = p->next_span; s; s = s->next_span)	/* -X: every span */
+		report_text_input_span(s, k++, engine, note, f);
 	return ferror(f) ? -EIO : 0;
 }

@@ -272,8 +272,11 @@ static void write_timespan(FILE *f, unsigned int lvl, const struct results *r,
 	const struct profile *p = &r->profile;
 
 	xml_open(f, lvl, "TimeSpan");
-	if (r->no_results) {
-		xml_str(f, lvl + 1, "Error", INTERRUPTED_MSG);
+	if (r->no_results || r->io_failure.failed) {
+		/* a failed run has no result: DiskSpd's <Error>, which its
+		 * readers already handle; the detail is in <Linux> */
+		xml_str(f, lvl + 1, "Error", r->io_failure.failed ?
+			FAILED_RUN_MSG : INTERRUPTED_MSG);
 		xml_timespan_linux(f, lvl + 1, r);
 		xml_close(f, lvl, "TimeSpan");
 		return;
@@ -338,6 +341,35 @@ int report_xml(const struct results *r, FILE *f)
 		fputs("</Results>", f);
 	}
 	work_free(w);
+	if (!ret && ferror(f))
+		ret = -EIO;
+	return ret;
+}
+
+int report_xml_spans(const struct results *rs, uint32_t n, FILE *f)
+{
+	const struct profile **ps = calloc(n ? n : 1, sizeof(*ps));
+	uint32_t k;
+	int ret;
+
+	if (!ps)
+		return -ENOMEM;
+	for (k = 0; k < n; k++)
+		ps[k] = &rs[k].profile;
+	fputs("<Results>\n", f);
+	xml_system(f, 1, &rs[0]);
+	ret = xmlprofile_write_spans(ps, n, FORMAT_XML, f, 1);
+	free(ps);
+	for (k = 0; k < n && !ret; k++) {
+		struct work *w = work_new(&rs[k]);
+
+		if (!w)
+			return -ENOMEM;
+		write_timespan(f, 1, &rs[k], w);
+		work_free(w);
+	}
+	if (!ret)
+		fputs("</Results>", f);
 	if (!ret && ferror(f))
 		ret = -EIO;
 	return ret;

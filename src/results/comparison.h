@@ -46,6 +46,7 @@ enum finding_kind {
 				 * (no counters) faster than it can be */
 	FIND_CHANGE,		/* comparison: wall gone or appeared */
 	FIND_DEVICE_MORE,	/* the device moved far more than ioprobe */
+	FIND_EXPECT,		/* above --expect, and the device did it */
 };
 
 /* The kernel's witness for a test's window (results/devstat.h): what
@@ -57,6 +58,10 @@ struct interp_dev {
 	char name[32];		/* "loop3" */
 	uint64_t io_reads, io_writes, io_read_bytes, io_write_bytes;
 	uint64_t dev_reads, dev_writes, dev_read_bytes, dev_write_bytes;
+	/* a loop device's backing device (its file's filesystem), "" none:
+	 * a cache under the named device shows there */
+	char back_name[32];
+	uint64_t back_reads, back_writes, back_read_bytes, back_write_bytes;
 };
 
 struct finding {

@@ -155,6 +155,7 @@ int profile_copy(struct profile *dst, const struct profile *src)
 	int ret = 0;
 
 	memcpy(dst, src, sizeof(*dst));
+	dst->next_span = NULL;	/* one timespan: the results' own */
 	/* every owned string is now aliased; replace each by a copy */
 	ret |= dup_field(&dst->cmdline, src->cmdline);
 	ret |= dup_field(&dst->engine, src->engine);

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/emit.h"
 #include "lib/readfile.h"
 #include "lib/util.h"
 #include "results/results_json_fields.h"
@@ -49,7 +50,7 @@ int results_to_json(const struct results *r, FILE *f)
 			JSON_C_TO_STRING_NOSLASHESCAPE);
 	if (!ret && !text)
 		ret = -ENOMEM;
-	else if (!ret && (fputs(text, f) == EOF || fputc('\n', f) == EOF))
+	else if (!ret && (emit_utf8(f, text) || fputc('\n', f) == EOF))
 		ret = -EIO;
 	json_object_put(root);
 	if (c_loc) {

@@ -46,7 +46,7 @@ static uint64_t target_depth(const struct profile *p, uint32_t j)
 	uint64_t wsum = 0, d;
 	uint32_t k;
 
-	if (!p->pool_requests)
+	if (!p->pool_threads || !p->pool_requests)	/* -O alone: unused */
 		return p->targets[j].outstanding ? p->targets[j].outstanding : 1;
 	for (k = 0; k < p->ntargets; k++)
 		wsum += p->targets[k].weight ? p->targets[k].weight : 1;

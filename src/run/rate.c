@@ -21,6 +21,16 @@ void rate_init(struct rate *r, uint64_t bytes_per_ms, uint32_t burst,
 	r->start_ns = now_ns;
 }
 
+uint32_t rate_burst_share(uint32_t burst, uint32_t nthreads, uint32_t k)
+{
+	uint32_t share;
+
+	if (!burst || nthreads <= 1)
+		return burst;
+	share = burst / nthreads + (k % nthreads < burst % nthreads);
+	return share ? share : 1;
+}
+
 void rate_init_iops(struct rate *r, uint64_t iops, uint32_t burst,
 		    uint32_t think_ms, uint64_t now_ns)
 {

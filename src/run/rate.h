@@ -26,6 +26,14 @@ struct rate {
 /* @bytes_per_ms 0 = unlimited; @burst 0 = no think time. */
 void rate_init(struct rate *r, uint64_t bytes_per_ms, uint32_t burst,
 	       uint32_t think_ms, uint64_t now_ns);
+/* Thread @k's share (0-based among the @nthreads threads driving a
+ * target: its -t threads, or the -F threads) of a target's -i burst of
+ * @burst I/Os.  DiskSpd divides the burst among those threads, so the
+ * target's I/O between two think times stays about -i whatever the
+ * thread count; its remainder goes to the first threads here, so the
+ * shares add up to -i.  A share is at least 1 (DiskSpd's floor of 0
+ * thinks after every I/O). */
+uint32_t rate_burst_share(uint32_t burst, uint32_t nthreads, uint32_t k);
 /* The IOPS form (-g<n>i): an I/O may issue when
  * elapsed_ns * iops >= (issued_ios + 1) * 1e9, whatever its size, so a
  * rate that is not a whole number of bytes per ms stays exact. */

@@ -205,6 +205,16 @@ static uint32_t run_pool_depth(const struct profile *p, uint32_t i)
 	return p->targets[i].outstanding ? p->targets[i].outstanding : 1;
 }
 
+/* The targets -F thread @i drives: all, unless <ThreadTargets> says. */
+static uint32_t run_pool_targets(const struct profile *p, uint32_t i)
+{
+	uint32_t j, n = 0;
+
+	for (j = 0; j < p->ntargets; j++)
+		n += target_driven_by(&p->targets[j], i, NULL);
+	return n;
+}
+
 /* Thread ids are target-major: target 1 gets threads 0..t-1, target 2
  * the next t, and so on; with -F every thread drives every target. */
 static int run_plan_workers(struct run_ctx *c)
@@ -222,7 +232,7 @@ static int run_plan_workers(struct run_ctx *c)
 	if (!c->w)
 		return -ENOMEM;
 	for (i = 0; i < c->nworkers; i++)
-		nrows += p->pool_threads ? p->ntargets : 1;
+		nrows += p->pool_threads ? run_pool_targets(p, i) : 1;
 	if (p->iops_interval_ms)
 		nint = (uint32_t)(((uint64_t)p->duration_s * 1000 +
 				   p->iops_interval_ms - 1) /
@@ -242,13 +252,19 @@ static int run_plan_workers(struct run_ctx *c)
 		w->cpu = run_worker_cpu(p, i, allowed, nallowed);
 		w->rows = &c->r->rows[k];
 		if (p->pool_threads) {
+			uint32_t n = 0, wgt;
+
 			w->pool_slots = p->pool_requests;
-			w->ntargets = p->ntargets;
 			for (j = 0; j < p->ntargets; j++) {
-				w->tidx[j] = j;
-				w->depth[j] = run_pool_depth(p, j);
-				w->thread_in_target[j] = i;
+				/* <ThreadTargets>: only the threads named */
+				if (!target_driven_by(&p->targets[j], i, &wgt))
+					continue;
+				w->tidx[n] = j;
+				w->depth[n] = run_pool_depth(p, j);
+				w->thread_in_target[n] = i;
+				w->weight[n++] = wgt;
 			}
+			w->ntargets = n;
 		} else {
 			uint32_t first = 0;
 
@@ -465,6 +481,12 @@ static void run_timeline(struct run_ctx *c)
 
 	c->start_ns = c->last_prog_ns = clock_now_ns();
 	c->total_s = p->warmup_s + p->duration_s + p->cooldown_s;
+	if (p->verbose && p->group_affinity)
+		run_say(c, NOTE_NOTE, "<GroupAffinity> is ignored, as DiskSpd "
+			"ignores it: threads are pinned by <Affinity> only");
+	if (p->verbose && p->warmup_s)
+		run_say(c, NOTE_PLAIN, "starting warm up for %us...",
+			p->warmup_s);
 	run_set_phase(c, PHASE_WARMUP);
 	if (!run_wait(c, 1, c->start_ns,
 		      c->start_ns + (uint64_t)p->warmup_s * 1000000000ull)) {
@@ -479,6 +501,9 @@ static void run_timeline(struct run_ctx *c)
 	atomic_store_explicit(&c->shared.window_start_ns, t0,
 			      memory_order_relaxed);
 	run_series_start(c->series, t0);
+	if (p->verbose)
+		run_say(c, NOTE_PLAIN, "starting measurements for %us...",
+			p->duration_s);
 	run_set_phase(c, PHASE_MEASURE);
 	full = run_wait(c, 2, t0, t0 + (uint64_t)p->duration_s * 1000000000ull);
 	t1 = clock_now_ns();
@@ -491,14 +516,23 @@ static void run_timeline(struct run_ctx *c)
 		sysinfo_cpu_release(&a);
 	sysinfo_cpu_release(&b);
 	r->test_time_s = (double)(t1 - t0) / 1e9;
+	if (p->verbose)		/* DiskSpd's -v progress lines, on stderr */
+		run_say(c, NOTE_PLAIN, "stopped measurements, total measured "
+			"time %.2fs...", r->test_time_s);
 	if (!full && signals_stop_requested) {
 		r->interrupted = true;
 		run_say(c, NOTE_PLAIN, "*** Interrupted by signal. Stopping "
 			"I/O. ***");
 	}
-	if (full && p->cooldown_s)
+	if (full && p->cooldown_s) {
+		if (p->verbose)
+			run_say(c, NOTE_PLAIN, "starting cool down for %us...",
+				p->cooldown_s);
 		run_wait(c, 3, t1,
 			 t1 + (uint64_t)p->cooldown_s * 1000000000ull);
+	}
+	if (p->verbose)
+		run_say(c, NOTE_PLAIN, "finished test...");
 }
 
 static int run_collect(struct run_ctx *c, char *err, size_t errlen)

@@ -441,6 +441,32 @@ static int check_memory(const struct profile *p, char *err, size_t errlen)
 	return memplan_check(&m, p, mem_available(), limit, err, errlen);
 }
 
+/* A device given twice in a write test: its first open holds it
+ * exclusively, so the second would be refused as "in use" by ioprobe
+ * itself.  Said plainly instead. */
+static int check_twice(const struct profile *p, char *err, size_t errlen)
+{
+	struct stat a, b;
+	uint32_t i, k;
+
+	if (!profile_writes(p))
+		return 0;
+	for (i = 0; i < p->ntargets; i++) {
+		if (stat(p->targets[i].path, &a) || !S_ISBLK(a.st_mode))
+			continue;
+		for (k = i + 1; k < p->ntargets; k++)
+			if (!stat(p->targets[k].path, &b) &&
+			    S_ISBLK(b.st_mode) && a.st_rdev == b.st_rdev)
+				return errf(err, errlen, EINVAL, "device '%s' "
+					    "is given twice (targets %u and "
+					    "%u): a write test opens a device "
+					    "once; give it once, with -t or -o "
+					    "for more load", p->targets[k].path,
+					    i + 1, k + 1);
+	}
+	return 0;
+}
+
 int validate_profile(const struct profile *p, char *err, size_t errlen)
 {
 	uint32_t i;
@@ -455,5 +481,7 @@ int validate_profile(const struct profile *p, char *err, size_t errlen)
 		ret = check_memory(p, err, errlen);
 	for (i = 0; !ret && i < p->ntargets; i++)
 		ret = check_target(&p->targets[i], err, errlen);
+	if (!ret)
+		ret = check_twice(p, err, errlen);
 	return ret;
 }

@@ -455,6 +455,15 @@ static int fill_slots(struct worker *w, uint64_t now)
 	return 0;
 }
 
+/* How many threads drive the worker's target @i: the -F threads, or
+ * the target's own -t threads. */
+static uint32_t worker_target_threads(const struct worker *w, uint32_t i)
+{
+	if (w->p->pool_threads)
+		return w->p->pool_threads;
+	return w->targets[w->tidx[i]].opts->threads;
+}
+
 static int worker_loop(struct worker *w)
 {
 	struct worker_state *s = w->st;
@@ -468,15 +477,18 @@ static int worker_loop(struct worker *w)
 	phase_change(w, ph, now);
 	for (i = 0; i < w->ntargets; i++) {
 		const struct target_opts *o = s->t[i].rt->opts;
+		uint32_t burst = rate_burst_share(o->burst,
+						  worker_target_threads(w, i),
+						  w->thread_in_target[i]);
 
 		/* -g<n>i counts I/Os: converting to bytes per ms would
 		 * round 333 IOPS of 4K down to 332.8 */
 		if (!o->throttle_bytes_per_ms && o->throttle_iops)
 			rate_init_iops(&s->t[i].rate, o->throttle_iops,
-				       o->burst, o->think_ms, now);
+				       burst, o->think_ms, now);
 		else
 			rate_init(&s->t[i].rate, o->throttle_bytes_per_ms,
-				  o->burst, o->think_ms, now);
+				  burst, o->think_ms, now);
 	}
 	ret = fill_slots(w, now);
 	if (ret)

@@ -189,7 +189,8 @@ static void setup_pool(struct worker *w, struct worker_state *s)
 	uint32_t i;
 
 	for (i = 0; i < w->ntargets; i++)
-		weights[i] = w->targets[w->tidx[i]].opts->weight;
+		weights[i] = w->weight[i] ? w->weight[i] :
+			     w->targets[w->tidx[i]].opts->weight;
 	target_pick_init(&s->pick, weights, w->ntargets, w->p->seed, w->id);
 	s->pool = true;
 }

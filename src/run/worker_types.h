@@ -80,6 +80,9 @@ struct worker {
 					 * each I/O's target drawn by weight
 					 * (depth[] unused); 0 = depth[] */
 	uint32_t thread_in_target[PROFILE_MAX_TARGETS];
+	uint32_t weight[PROFILE_MAX_TARGETS];	/* -F -O: this thread's
+					 * weight per target (<ThreadTarget>
+					 * or the target's); 0 = the target's */
 	struct thread_target *rows;	/* ntargets rows in the results */
 	uint32_t nintervals;		/* -D buckets per row */
 	struct live_row *live;		/* ntargets sampler rows, in the

@@ -158,16 +158,18 @@ static void burst_finding(const struct interp_test *t,
 			  size_t *nout, size_t max)
 {
 	struct finding *f = finding_add(out, nout, max, FIND_BURST, p->drop_s);
-	char a[32], b[32];
+	char a[32], b[32], first[32], rest[32];
 
 	if (!f)
 		return;
 	fmt_count(a, sizeof(a), p->burst_iops);
 	fmt_count(b, sizeof(b), p->sustained_iops);
-	snprintf(f->text, sizeof(f->text), "%s: the first %.0f s ran at %s "
-		 "IOPS, then %s IOPS for the remaining %.0f s: burst credits "
+	finding_seconds(first, sizeof(first), p->drop_s);
+	finding_seconds(rest, sizeof(rest), p->total_s - p->drop_s);
+	snprintf(f->text, sizeof(f->text), "%s: the first %s ran at %s "
+		 "IOPS, then %s IOPS for the remaining %s: burst credits "
 		 "or a cache ran out; the sustained figure is %s IOPS",
-		 t->name, p->drop_s, a, b, p->total_s - p->drop_s, b);
+		 t->name, first, a, b, rest, b);
 }
 
 static void steady_finding(const struct interp_test *t,

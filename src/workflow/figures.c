@@ -89,6 +89,18 @@ static void figures_device(const struct results *r, struct cmp_detail *d)
 	v->dev_writes = s->dev[0].writes;
 	v->dev_read_bytes = s->dev[0].read_sectors * DEVSTAT_SECTOR;
 	v->dev_write_bytes = s->dev[0].write_sectors * DEVSTAT_SECTOR;
+	for (i = 1; i < s->n; i++) {
+		const struct devstat *b = &s->dev[i];
+
+		if (b->role != DEVSTAT_BACKING)
+			continue;
+		str_copy(v->back_name, sizeof(v->back_name), b->name);
+		v->back_reads = b->reads;
+		v->back_writes = b->writes;
+		v->back_read_bytes = b->read_sectors * DEVSTAT_SECTOR;
+		v->back_write_bytes = b->write_sectors * DEVSTAT_SECTOR;
+		break;
+	}
 }
 
 /* The workload as the results' profile ran it: its first target. */

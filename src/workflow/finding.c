@@ -1,6 +1,7 @@
 /* finding.c - building one finding (see finding.h). */
 #include "workflow/finding.h"
 
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -29,4 +30,30 @@ void finding_append(struct finding *f, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(f->text + n, sizeof(f->text) - n, fmt, ap);
 	va_end(ap);
+}
+
+void finding_size(char *buf, size_t len, uint64_t bytes)
+{
+	static const char *const unit[] = { "KiB", "MiB", "GiB", "TiB" };
+	int u;
+
+	for (u = 3; u >= 0; u--) {
+		uint64_t one = 1ull << (10 * (u + 1));
+
+		if (bytes < one)
+			continue;
+		if (bytes % one == 0)
+			snprintf(buf, len, "%" PRIu64 " %s", bytes / one,
+				 unit[u]);
+		else
+			snprintf(buf, len, "%.1f %s",
+				 (double)bytes / (double)one, unit[u]);
+		return;
+	}
+	snprintf(buf, len, "%" PRIu64 " byte%s", bytes, bytes == 1 ? "" : "s");
+}
+
+void finding_seconds(char *buf, size_t len, double s)
+{
+	snprintf(buf, len, "%.1f s", s > 0 ? s : 0);
 }

@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "lib/emit.h"
 #include "lib/path.h"
 #include "lib/readfile.h"
 #include "lib/util.h"
@@ -58,15 +59,20 @@ static void out_char(struct out *o, char c)
 	o->buf[o->pos] = '\0';
 }
 
-/* One field, quoted when it holds a comma, quote, CR/LF or edge space. */
+/* One field, quoted when it holds a comma, quote, CR/LF or edge space,
+ * behind an apostrophe when a spreadsheet would run it as a formula
+ * (emit_csv_guard; history_parse_line drops it). */
 static void out_field(struct out *o, const char *s, bool last)
 {
 	size_t n = strlen(s);
 	bool quote = n && (strpbrk(s, ",\"\r\n") || s[0] == ' ' ||
 			   s[n - 1] == ' ');
+	char guard = emit_csv_guard(s);
 
 	if (quote)
 		out_char(o, '"');
+	if (guard)
+		out_char(o, guard);
 	for (; *s; s++) {
 		if (*s == '"')
 			out_char(o, '"');
@@ -230,6 +236,8 @@ int history_parse_line(const char *line, size_t len, struct history_row *row,
 			    HISTORY_NFIELDS_V1,
 			    n > HISTORY_NFIELDS ? "more than " : "",
 			    n > HISTORY_NFIELDS ? HISTORY_NFIELDS : n);
+	for (i = 0; i < (size_t)n; i++)	/* written by out_field */
+		f[i] = (char *)emit_csv_unguard(f[i]);
 	memset(row, 0, sizeof(*row));
 	if (!f[2][0] || !f[3][0])
 		return errf(err, errlen, EINVAL, "empty label or test name");
@@ -295,12 +303,77 @@ static size_t page_pad(char *line, size_t pos, size_t n, uint64_t size)
 	return pos + pad;
 }
 
+/* Room for the longest header, its line end and one byte more. */
+#define GUARD_READ_BYTES (sizeof(HISTORY_HEADER) + 2)
+
+int history_check_fd(int fd, const char *path, uint64_t size, char *err,
+		     size_t errlen)
+{
+	char buf[GUARD_READ_BYTES + 1];
+	ssize_t n;
+	size_t len;
+
+	if (!size)
+		return 0;
+	do
+		n = pread(fd, buf, GUARD_READ_BYTES, 0);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return errf(err, errlen, errno, "cannot read history '%s': %s",
+			    path, strerror(errno));
+	buf[n] = '\0';
+	len = strcspn(buf, "\r\n");
+	if (history_is_header(buf, len) && (len < (size_t)n ||
+					    (uint64_t)n == size))
+		return 0;
+	return errf(err, errlen, EINVAL, "refusing to append to history "
+		    "'%s': it is not an ioprobe history (its first line is "
+		    "not the history header); give --history a new file or "
+		    "an existing history", path);
+}
+
+/* Open the history @path for appending, never through a symbolic link:
+ * *@created says whether this open made the file.  fd or -errno. */
+static int history_open(const char *path, bool *created)
+{
+	/* O_NONBLOCK: a FIFO must not hang the open; it is refused below */
+	int flags = O_RDWR | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC;
+	int fd;
+
+	*created = false;
+	for (;;) {
+		fd = open(path, flags | O_CREAT | O_EXCL, 0644);
+		if (fd >= 0) {
+			*created = true;
+			return fd;
+		}
+		if (errno != EEXIST)
+			return -errno;
+		fd = open(path, flags);
+		if (fd >= 0 || errno != ENOENT)
+			return fd >= 0 ? fd : -errno;
+		/* removed in between: create it again */
+	}
+}
+
+/* A history this append created and could not write is removed again,
+ * if its name still leads to it: no empty file is left behind. */
+static void history_unmake(const char *path, int fd)
+{
+	struct stat a, b;
+
+	if (!fstat(fd, &a) && !lstat(path, &b) && a.st_dev == b.st_dev &&
+	    a.st_ino == b.st_ino)
+		unlink(path);
+}
+
 int history_append(const char *path, const struct history_row *row,
 		   char *err, size_t errlen)
 {
 	char line[LINE_MAX_BYTES + sizeof(HISTORY_HEADER) + 2 + PAGE_BYTES];
 	size_t pos = 0;
 	struct stat st;
+	bool created;
 	int fd, ret, n;
 
 	ret = path_mkdir_parents(path);
@@ -308,14 +381,13 @@ int history_append(const char *path, const struct history_row *row,
 		return errf(err, errlen, -ret,
 			    "cannot create the folder of history '%s': %s",
 			    path, strerror(-ret));
-	/* O_NONBLOCK: a FIFO must not hang the open; it is refused below. */
-	fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC,
-		  0644);
-	if (fd < 0) {
-		ret = -errno;
-		return errf(err, errlen, -ret, "cannot open history '%s': %s",
-			    path, strerror(-ret));
-	}
+	fd = history_open(path, &created);
+	if (fd < 0)
+		return errf(err, errlen, -fd, fd == -ELOOP ?
+			    "refusing to append to history '%s': it is a "
+			    "symbolic link (%s); give the file it leads to" :
+			    "cannot open history '%s': %s", path,
+			    strerror(-fd));
 	while (flock(fd, LOCK_EX) && errno == EINTR)
 		;
 	if (fstat(fd, &st)) {
@@ -326,6 +398,11 @@ int history_append(const char *path, const struct history_row *row,
 		close(fd);
 		return errf(err, errlen, EINVAL, "cannot append to history "
 			    "'%s': it is not a regular file", path);
+	}
+	ret = history_check_fd(fd, path, (uint64_t)st.st_size, err, errlen);
+	if (ret) {
+		close(fd);
+		return ret;
 	}
 	/* Header and row are built first so the file sees one write(). */
 	if (st.st_size == 0)
@@ -341,6 +418,8 @@ int history_append(const char *path, const struct history_row *row,
 	pos = page_pad(line, pos, (size_t)n, (uint64_t)st.st_size);
 	ret = write_all(fd, line, pos + (size_t)n);
 out_close:
+	if (ret && created)
+		history_unmake(path, fd);
 	close(fd);	/* also drops the lock */
 	if (ret)
 		return errf(err, errlen, -ret,
@@ -364,8 +443,7 @@ static int rows_push(struct history *h, const struct history_row *row)
 	return 0;
 }
 
-/* The header of this version or of an older one. */
-static bool is_header(const char *line, size_t n)
+bool history_is_header(const char *line, size_t n)
 {
 	return (n == strlen(HISTORY_HEADER) &&
 		!memcmp(line, HISTORY_HEADER, n)) ||
@@ -393,7 +471,7 @@ int history_load_buf(const char *buf, size_t len, const char *name,
 		lineno++;
 		if (n && buf[end - 1] == '\r')
 			n--;	/* tolerate CRLF from spreadsheets */
-		if (n == 0 || (lineno == 1 && is_header(buf + start, n))) {
+		if (n == 0 || (lineno == 1 && history_is_header(buf + start, n))) {
 			start = end + 1;
 			continue;
 		}

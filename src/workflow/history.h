@@ -18,6 +18,7 @@
 #ifndef IOPROBE_HISTORY_H
 #define IOPROBE_HISTORY_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -39,6 +40,10 @@
 	"timestamp,host,label,test,cmdline,target,device,filesystem," \
 	"file_size,iops,mib_s,mean_ms,p50_ms,p99_ms,p999_ms,max_ms," \
 	"read_pct,write_pct,version,json"
+
+/* Is the line @line (@n bytes, no line end) the header of this version
+ * or of an older one? */
+bool history_is_header(const char *line, size_t n);
 
 /* Between the test files of a suite run on several PATHs in the target
  * column: "/mnt/a/f.dat + /mnt/b/f.dat". */
@@ -106,6 +111,12 @@ int history_parse_line(const char *line, size_t len,
  * with @err filled. */
 int history_append(const char *path, const struct history_row *row,
 		   char *err, size_t errlen);
+
+/* The open history @fd (of @path, @size bytes, a regular file) may be
+ * appended to: 0 when empty or starting with a history header, else
+ * -EINVAL / -errno with @err ("refusing to append to history ..."). */
+int history_check_fd(int fd, const char *path, uint64_t size, char *err,
+		     size_t errlen);
 
 /* Read every well-formed row of @path into @h (zeroed by the caller).
  * Damaged lines are skipped; the first HISTORY_WARN_LINES get a warning

@@ -65,6 +65,9 @@ static void wall_expect(struct finding *f, double level, double expect,
 	fmt_count(a, sizeof(a), expect);
 	finding_append(f, " (%.0f%% of the provisioned %s %s)", 100 * level / expect,
 	       a, unit);
+	if (level > 1.5 * expect)
+		finding_append(f, "; above --expect at a wall, so the disk's "
+			  "limit is higher than expected, not a cache");
 }
 
 #define WALL_MAX 16
@@ -240,8 +243,11 @@ void interp_flattered(const struct interp_test *t,
 	struct finding *f;
 	char a[32], b[32];
 
-	if (t->buffered && !t->dev.counters) {
-		/* with the device's counters, the cache rule knows */
+	/* with the device's counters the cache rule knows, and a figure
+	 * above --expect that the device completed is the device's */
+	if (t->dev.counters)
+		return;
+	if (t->buffered) {
 		f = finding_add(out, nout, max, FIND_FLATTERED, 0);
 		if (!f)
 			return;
@@ -255,9 +261,10 @@ void interp_flattered(const struct interp_test *t,
 			return;
 		fmt_count(a, sizeof(a), t->read_iops);
 		fmt_count(b, sizeof(b), env->expect_iops);
-		finding_append(f, "%s: reads at %s IOPS are %.1f× the provisioned %s: "
-			  "the number may be a cache's (host cache or burst "
-			  "credits)", t->name, a, t->read_iops /
+		finding_append(f, "%s: reads at %s IOPS are %.1f× the provisioned %s "
+			  "and there are no device counters to tell who "
+			  "answered: the number may be a cache's (host cache or "
+			  "burst credits)", t->name, a, t->read_iops /
 			  env->expect_iops, b);
 	} else if (t->read_mean_ms >= INTERP_LAT_FLOOR_MS &&
 		   t->write_mean_ms >= 10 * t->read_mean_ms) {
@@ -275,10 +282,10 @@ void interp_flattered(const struct interp_test *t,
 		return;
 	}
 	if (env->mem_bytes && t->file_bytes < env->mem_bytes) {
-		finding_append(f, "; the %.0f MiB test file fits in RAM (%.0f MiB): "
-			  "try --file-size above RAM",
-		       (double)t->file_bytes / 1048576.0,
-		       (double)env->mem_bytes / 1048576.0);
+		finding_size(a, sizeof(a), t->file_bytes);
+		finding_size(b, sizeof(b), env->mem_bytes);
+		finding_append(f, "; the %s test file fits in RAM (%s): try "
+			  "--file-size above RAM", a, b);
 	} else {
 		finding_append(f, "; try a larger --file-size");
 	}
@@ -290,11 +297,17 @@ size_t interpret(const struct interp_test *t, size_t n,
 {
 	size_t nout = 0, i;
 
+	bool wall;
+
 	interp_wall(t, n, env, out, &nout, max);
+	/* a wall found with --expect already puts its level beside it */
+	wall = nout > 0 && env->expect_iops > 0;
 	for (i = 0; i < n; i++) {
 		interp_little(&t[i], out, &nout, max);
 		interp_tail(&t[i], out, &nout, max);
 		interp_flattered(&t[i], env, out, &nout, max);
+		if (!wall)
+			interp_expect(&t[i], env, out, &nout, max);
 		interp_burst(&t[i], out, &nout, max);
 		interp_cache(&t[i], env, out, &nout, max);
 		interp_device_more(&t[i], out, &nout, max);

@@ -11,14 +11,18 @@
  *    wait is queueing, not a slow device;
  *  - tail: P99 >= 10x the median, or max >= 100x the median and >= 100 ms,
  *    with a median of at least INTERP_LAT_FLOOR_MS;
- *  - flattered: buffered I/O without device counters to tell, reads
- *    > 1.5x the --expect IOPS, or reads 10x
- *    faster than writes on the same file: the number may be a cache's;
+ *  - flattered: without device counters to tell, buffered I/O, reads
+ *    > 1.5x the --expect IOPS, or reads 10x faster than writes on the
+ *    same file: the number may be a cache's;
+ *  - expect: reads > 1.5x the --expect IOPS that the device completed
+ *    (its counters): the figure is the device's (a larger disk, burst
+ *    credits), never a cache's; left to the wall when one is found;
  *  - burst (burst.c): the -D series steps down to under 60 % part-way,
  *    or never reaches SNIA's steady state;
  *  - cache (interpret_device.c): the kernel's counters show the device
  *    completed under half of ioprobe's reads and bytes in the window, or
- *    under half of its written bytes;
+ *    under half of its written bytes, or (a loop device) its backing
+ *    device under half of the loop device's reads and bytes;
  *    without counters, random reads at a median no device of the class
  *    reaches (rotational: under 0.5 ms; flash or unknown: under 10 us;
  *    never under INTERP_LAT_FLOOR_MS, the null engine's),
@@ -89,6 +93,13 @@ void interp_cache(const struct interp_test *t, const struct interp_env *env,
 		  struct finding *out, size_t *nout, size_t max);
 void interp_device_more(const struct interp_test *t, struct finding *out,
 			size_t *nout, size_t max);
+void interp_expect(const struct interp_test *t, const struct interp_env *env,
+		   struct finding *out, size_t *nout, size_t max);
+
+/* Do @d's counters show a cache answered the reads: the named device
+ * completed under half of them, or (a loop device) its backing device
+ * under half of the named one's? */
+bool interp_dev_cached(const struct interp_dev *d);
 
 /* The rule's name of a finding kind, as the JSON result saves it. */
 const char *interp_rule_name(enum finding_kind kind);

@@ -23,7 +23,6 @@
  * read in under ~10 us; a page cache hit takes 1-5 us. */
 #define CACHE_ROT_MEDIAN_MS 0.5
 #define CACHE_FLASH_MEDIAN_MS 0.010
-#define MIB 1048576.0
 
 /* A whole count with thousands separators: "12", "1,394,223". */
 static void count(char *buf, size_t len, uint64_t v)
@@ -47,14 +46,14 @@ static const char *dev_name(const struct interp_test *t)
 static void fits_in_ram(struct finding *f, const struct interp_test *t,
 		       const struct interp_env *env)
 {
-	char a[32];
+	char a[32], b[32];
 
 	if (!env->mem_bytes || !t->file_bytes ||
 	    t->file_bytes >= env->mem_bytes)
 		return;
-	fmt_size(a, sizeof(a), t->file_bytes);
-	finding_append(f, "; the %s test file fits in RAM (%.1f GiB)", a,
-	       (double)env->mem_bytes / (MIB * 1024));
+	finding_size(a, sizeof(a), t->file_bytes);
+	finding_size(b, sizeof(b), env->mem_bytes);
+	finding_append(f, "; the %s test file fits in RAM (%s)", a, b);
 }
 
 /* The counters say: ioprobe read, the device did not. */
@@ -64,7 +63,7 @@ static void cache_counters(const struct interp_test *t,
 {
 	const struct interp_dev *d = &t->dev;
 	struct finding *f;
-	char a[32], b[32];
+	char a[32], b[32], sa[32], sb[32];
 
 	if (d->io_reads < DEV_MIN_IOS || !d->io_read_bytes ||
 	    (double)d->dev_reads >= DEV_FEWER * (double)d->io_reads ||
@@ -76,12 +75,13 @@ static void cache_counters(const struct interp_test *t,
 		return;
 	count(a, sizeof(a), d->dev_reads);
 	count(b, sizeof(b), d->io_reads);
-	finding_append(f, "%s: the device %s completed %s read%s (%.1f MiB) while "
-		  "ioprobe read %s times (%.1f MiB) in the same window: the "
+	finding_size(sa, sizeof(sa), d->dev_read_bytes);
+	finding_size(sb, sizeof(sb), d->io_read_bytes);
+	finding_append(f, "%s: the device %s completed %s read%s (%s) while "
+		  "ioprobe read %s times (%s) in the same window: the "
 		  "page cache or a cache above the device answered, so these "
 		  "figures are not the device's", t->name, dev_name(t), a,
-	       s_(d->dev_reads), (double)d->dev_read_bytes / MIB, b,
-	       (double)d->io_read_bytes / MIB);
+	       s_(d->dev_reads), sa, b, sb);
 	if (t->buffered)
 		finding_append(f, "; -Sh bypasses the page cache");
 	fits_in_ram(f, t, env);
@@ -94,7 +94,7 @@ static void cache_writes(const struct interp_test *t, struct finding *out,
 {
 	const struct interp_dev *d = &t->dev;
 	struct finding *f;
-	char a[32], b[32];
+	char a[32], b[32], sa[32], sb[32];
 
 	if (d->io_writes < DEV_MIN_IOS || !d->io_write_bytes ||
 	    (double)d->dev_write_bytes >=
@@ -106,14 +106,65 @@ static void cache_writes(const struct interp_test *t, struct finding *out,
 		return;
 	count(a, sizeof(a), d->dev_writes);
 	count(b, sizeof(b), d->io_writes);
-	finding_append(f, "%s: the device %s completed %s write%s (%.1f MiB) while "
-		  "ioprobe wrote %s times (%.1f MiB) in the same window: the "
+	finding_size(sa, sizeof(sa), d->dev_write_bytes);
+	finding_size(sb, sizeof(sb), d->io_write_bytes);
+	finding_append(f, "%s: the device %s completed %s write%s (%s) while "
+		  "ioprobe wrote %s times (%s) in the same window: the "
 		  "page cache took the writes and writes them back later, so "
 		  "these figures are not the device's", t->name, dev_name(t),
-	       a, s_(d->dev_writes), (double)d->dev_write_bytes / MIB, b,
-	       (double)d->io_write_bytes / MIB);
+	       a, s_(d->dev_writes), sa, b, sb);
 	if (t->buffered)
 		finding_append(f, "; -Sh writes through to the device");
+}
+
+bool interp_dev_cached(const struct interp_dev *d)
+{
+	if (!d->counters || d->io_reads < DEV_MIN_IOS || !d->io_read_bytes)
+		return false;
+	if ((double)d->dev_reads < DEV_FEWER * (double)d->io_reads &&
+	    (double)d->dev_read_bytes < DEV_FEWER * (double)d->io_read_bytes)
+		return true;
+	return d->back_name[0] && d->dev_reads >= DEV_MIN_IOS &&
+	       (double)d->back_reads < DEV_FEWER * (double)d->dev_reads &&
+	       (double)d->back_read_bytes <
+		       DEV_FEWER * (double)d->dev_read_bytes;
+}
+
+/* The named device did the reads, but the device holding a loop
+ * device's backing file did not: the page cache served that file (a
+ * loop device without direct I/O reads it buffered).  Other processes on
+ * the backing device only add to its count, so fewer is still proof. */
+static void cache_backing(const struct interp_test *t,
+			  const struct interp_env *env, struct finding *out,
+			  size_t *nout, size_t max)
+{
+	const struct interp_dev *d = &t->dev;
+	struct finding *f;
+	char a[32], b[32], sa[32], sb[32];
+
+	if (!d->back_name[0] || d->io_reads < DEV_MIN_IOS ||
+	    d->dev_reads < DEV_MIN_IOS || !d->dev_read_bytes ||
+	    (double)d->dev_reads < DEV_FEWER * (double)d->io_reads ||
+	    (double)d->back_reads >= DEV_FEWER * (double)d->dev_reads ||
+	    (double)d->back_read_bytes >= DEV_FEWER * (double)d->dev_read_bytes)
+		return;
+	f = finding_add(out, nout, max, FIND_CACHE,
+		(double)d->back_reads / (double)d->dev_reads);
+	if (!f)
+		return;
+	count(a, sizeof(a), d->back_reads);
+	count(b, sizeof(b), d->io_reads);
+	finding_size(sa, sizeof(sa), d->back_read_bytes);
+	finding_size(sb, sizeof(sb), d->io_read_bytes);
+	finding_append(f, "%s: ioprobe read %s times (%s) and %s passed them "
+		  "on, but %s, which holds %s's backing file, completed %s "
+		  "read%s (%s) in the same window: the page cache under %s "
+		  "answered (a loop device without direct I/O reads its file "
+		  "through it), so these figures are not the disk's; "
+		  "losetup --direct-io=on reads the file directly", t->name,
+		  b, sb, dev_name(t), d->back_name, dev_name(t), a,
+		  s_(d->back_reads), sa, dev_name(t));
+	fits_in_ram(f, t, env);
 }
 
 static const char *media_text(const struct interp_test *t)
@@ -172,9 +223,39 @@ void interp_cache(const struct interp_test *t, const struct interp_env *env,
 {
 	if (t->dev.counters) {
 		cache_counters(t, env, out, nout, max);
+		cache_backing(t, env, out, nout, max);
 		cache_writes(t, out, nout, max);
 	} else
 		cache_latency(t, env, out, nout, max);
+}
+
+/* Above --expect, and the device completed the reads: its own figure. */
+void interp_expect(const struct interp_test *t, const struct interp_env *env,
+		   struct finding *out, size_t *nout, size_t max)
+{
+	const struct interp_dev *d = &t->dev;
+	struct finding *f;
+	char a[32], b[32], c[32], e[32];
+
+	if (!d->counters || !(env->expect_iops > 0) ||
+	    !(t->read_iops > 1.5 * env->expect_iops) ||
+	    d->io_reads < DEV_MIN_IOS || interp_dev_cached(d) ||
+	    (double)d->dev_reads < DEV_FEWER * (double)d->io_reads)
+		return;
+	f = finding_add(out, nout, max, FIND_EXPECT,
+			t->read_iops / env->expect_iops);
+	if (!f)
+		return;
+	fmt_count(a, sizeof(a), t->read_iops);
+	fmt_count(b, sizeof(b), env->expect_iops);
+	fmt_count(c, sizeof(c), (double)d->dev_reads);
+	fmt_count(e, sizeof(e), (double)d->io_reads);
+	finding_append(f, "%s: reads at %s IOPS are %.1f× the provisioned %s, "
+		  "and the device %s completed them (%s reads for ioprobe's "
+		  "%s): the figure is the device's, not a cache's: the disk "
+		  "is larger or faster than --expect says, or it spent burst "
+		  "credits", t->name, a, t->read_iops / env->expect_iops,
+		  b, d->name[0] ? d->name : "", c, e);
 }
 
 static const char *more_cause(const struct interp_dev *d)
@@ -198,7 +279,7 @@ void interp_device_more(const struct interp_test *t, struct finding *out,
 	uint64_t io_bytes = d->io_read_bytes + d->io_write_bytes;
 	uint64_t dev_bytes = d->dev_read_bytes + d->dev_write_bytes;
 	struct finding *f;
-	char a[4][32];
+	char a[6][32];
 
 	if (!d->counters || d->io_reads + d->io_writes < DEV_MIN_IOS ||
 	    !io_bytes || (double)dev_bytes <= DEV_MORE * (double)io_bytes)
@@ -211,17 +292,21 @@ void interp_device_more(const struct interp_test *t, struct finding *out,
 	count(a[1], sizeof(a[1]), d->dev_writes);
 	count(a[2], sizeof(a[2]), d->io_reads);
 	count(a[3], sizeof(a[3]), d->io_writes);
+	finding_size(a[4], sizeof(a[4]), dev_bytes);
+	finding_size(a[5], sizeof(a[5]), io_bytes);
 	finding_append(f, "%s: the device %s completed %s read%s and %s write%s "
-		  "(%.1f MiB) while ioprobe did %s read%s and %s write%s "
-		  "(%.1f MiB) in the same window, %.1f× the bytes: %s",
+		  "(%s) while ioprobe did %s read%s and %s write%s "
+		  "(%s) in the same window, %.1f× the bytes: %s",
 	       t->name, dev_name(t), a[0], s_(d->dev_reads), a[1],
-	       s_(d->dev_writes), (double)dev_bytes / MIB, a[2],
-	       s_(d->io_reads), a[3], s_(d->io_writes), (double)io_bytes / MIB,
-	       (double)dev_bytes / (double)io_bytes, more_cause(d));
+	       s_(d->dev_writes), a[4], a[2], s_(d->io_reads), a[3],
+	       s_(d->io_writes), a[5], (double)dev_bytes / (double)io_bytes,
+	       more_cause(d));
 }
 
 const char *interp_rule_name(enum finding_kind kind)
 {
+	/* no default: a new kind without a name here fails the build
+	 * (-Wswitch), and docs/json-schema.md lists every name */
 	switch (kind) {
 	case FIND_WALL_IOPS:
 	case FIND_WALL_DIR:
@@ -235,13 +320,16 @@ const char *interp_rule_name(enum finding_kind kind)
 		return "flattered";
 	case FIND_BURST:
 		return "burst";
+	case FIND_STEADY:
+		return "steady";
 	case FIND_CACHE:
 		return "cache";
 	case FIND_CHANGE:
 		return "change";
 	case FIND_DEVICE_MORE:
 		return "device_more";
-	default:
-		return "finding";
+	case FIND_EXPECT:
+		return "expect";
 	}
+	return "wall";	/* not reached: every kind is named above */
 }

@@ -36,7 +36,19 @@ int leftovers_mark(int fd, bool kept)
 	return fsetxattr(fd, LEFTOVERS_XATTR, v, (size_t)n, 0) ? -errno : 0;
 }
 
-/* The pid of "ioprobe-suite-<pid>.dat", or 0 for any other name. */
+/* Does @s read "-r<rank>.dat" (an MPI rank's test file)? */
+static bool rank_tail(const char *s)
+{
+	if (strncmp(s, "-r", 2) || s[2] < '0' || s[2] > '9')
+		return false;
+	s += 2;
+	while (*s >= '0' && *s <= '9')
+		s++;
+	return !strcmp(s, ".dat");
+}
+
+/* The pid of "ioprobe-suite-<pid>.dat" or "ioprobe-suite-<pid>-r<N>.dat",
+ * or 0 for any other name. */
 static pid_t name_pid(const char *name)
 {
 	static const char pre[] = "ioprobe-suite-";
@@ -48,7 +60,8 @@ static pid_t name_pid(const char *name)
 		return 0;
 	errno = 0;
 	v = strtol(d, &end, 10);
-	if (errno || end == d || strcmp(end, ".dat") || v > INT_MAX)
+	if (errno || end == d || v > INT_MAX ||
+	    (strcmp(end, ".dat") && !rank_tail(end)))
 		return 0;
 	return (pid_t)v;
 }
@@ -94,9 +107,15 @@ static void sweep_one(int dfd, const char *dir, const char *name, pid_t pid,
 	enum mark m = MARK_OTHER;
 	int fd;
 
+	snprintf(path, sizeof(path), "%s%s%s", dir,
+		 dir[strlen(dir) - 1] == '/' ? "" : "/", name);
 	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) ||
-	    !S_ISREG(st.st_mode) || st.st_uid != geteuid())
+	    !S_ISREG(st.st_mode))
 		return;
+	if (st.st_uid != geteuid()) {
+		fn(arg, path, pid, LEFTOVER_OTHER_USER, 0);
+		return;
+	}
 	fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK |
 			       O_NOCTTY | O_CLOEXEC);
 	if (fd < 0)
@@ -105,16 +124,18 @@ static void sweep_one(int dfd, const char *dir, const char *name, pid_t pid,
 	    fst.st_ino == st.st_ino)
 		m = read_mark(fd, pid);
 	close(fd);
-	snprintf(path, sizeof(path), "%s%s%s", dir,
-		 dir[strlen(dir) - 1] == '/' ? "" : "/", name);
 	if (m == MARK_OTHER_HOST) {
 		/* its pid says nothing here, alive or gone */
 		fn(arg, path, pid, LEFTOVER_OTHER_HOST, 0);
 		return;
 	}
-	if (m == MARK_OTHER || pid == getpid() || kill(pid, 0) == 0 ||
-	    errno != ESRCH)
-		return;		/* alive (EPERM: someone else's) */
+	if (m == MARK_OTHER || pid == getpid())
+		return;		/* not a leftover, or our own */
+	if (kill(pid, 0) == 0 || errno != ESRCH) {
+		/* alive (EPERM: a process of someone else's) */
+		fn(arg, path, pid, LEFTOVER_ALIVE, 0);
+		return;
+	}
 	if (m == MARK_NONE) {
 		fn(arg, path, pid, LEFTOVER_UNPROVEN, 0);
 		return;

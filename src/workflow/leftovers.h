@@ -1,6 +1,7 @@
 /* leftovers.h - test files an earlier suite could not remove.
  *
- * A suite names its test file ioprobe-suite-<pid>.dat and marks it
+ * A suite names its test file ioprobe-suite-<pid>.dat (under mpirun each
+ * rank its own, ioprobe-suite-<pid>-r<rank>.dat) and marks it
  * (xattr user.ioprobe.suite = "<pid>@<hostname>") right after the O_EXCL
  * create.  After a kill -9 or a crash the file stays; the next suite in
  * that folder sweeps it, but only with proof that it is ours: it is a
@@ -11,7 +12,9 @@
  * listed, never removed.  So is a file with no host in its mark (an
  * older suite's "<pid>", or only the fill marker user.ioprobe.filled of
  * a complete -c fill), or no mark at all (no xattr support).  A file
- * kept with --keep-file is marked "kept" and stays, unlisted.
+ * kept with --keep-file is marked "kept" and stays, unlisted.  A file
+ * named so whose pid is alive here, or that belongs to another user, is
+ * kept and listed.
  */
 #ifndef IOPROBE_LEFTOVERS_H
 #define IOPROBE_LEFTOVERS_H
@@ -28,6 +31,8 @@ enum leftover_verdict {
 	LEFTOVER_FAILED,	/* proven ours, unlink failed (err set) */
 	LEFTOVER_OTHER_HOST,	/* marked by a suite on another host (a
 				 * shared folder): kept, whatever our pids */
+	LEFTOVER_ALIVE,		/* its pid still runs here: kept */
+	LEFTOVER_OTHER_USER,	/* another user's file: kept, unopened */
 };
 
 /* Called once per leftover found: @path is "DIR/NAME", @pid the one in

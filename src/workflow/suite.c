@@ -363,26 +363,25 @@ static int fill_result(struct suite *s, size_t i, const struct results *r,
 	return 0;
 }
 
-static void suite_warn(const struct suite *s, const char *msg)
+/* Save the JSON result of @row's test; a result that cannot be saved
+ * fails the test, as a failed --output fails a run: 0 or -errno with
+ * @err filled. */
+static int save_json(struct suite *s, const struct results *r,
+		     struct history_row *row, const char *compact, char *err,
+		     size_t len)
 {
-	if (s->hooks.warn)
-		s->hooks.warn(s->hooks.arg, msg);
-}
+	char rel[256], why[PATH_MAX + 512];
+	int ret = history_save_json(s->hist, r, compact, s->o.label,
+				    row->test, rel, sizeof(rel), why,
+				    sizeof(why));
 
-/* Save the full JSON result beside the history; fills row->json. */
-static void save_json(struct suite *s, const struct results *r,
-		      struct history_row *row, const char *compact)
-{
-	char rel[256], err[PATH_MAX + 512], msg[PATH_MAX + 640];
-
-	if (history_save_json(s->hist, r, compact, s->o.label, row->test,
-			      rel, sizeof(rel), err, sizeof(err))) {
-		snprintf(msg, sizeof(msg), "the JSON result of %s was not "
-			 "saved: %s", row->test, err);
-		suite_warn(s, msg);
-		return;
+	if (ret) {
+		snprintf(err, len, "%s: the JSON result was not saved: %s: "
+			 "no history row written for it", row->test, why);
+		return ret;
 	}
 	str_copy(row->json, sizeof(row->json), rel);
+	return 0;
 }
 
 /* What a finished run says: 0 to keep it, else -errno with @err. */
@@ -424,7 +423,11 @@ static int keep_result(struct suite *s, size_t i, const struct results *r,
 	utc_stamp(iso, sizeof(iso), compact, sizeof(compact));
 	str_copy(res->row.timestamp, sizeof(res->row.timestamp), iso);
 	fill_result(s, i, r, res);
-	save_json(s, r, &res->row, compact);
+	ret = save_json(s, r, &res->row, compact, err, len);
+	if (ret) {
+		figures_release(&res->fig);
+		return -EIO;
+	}
 	res->wall_s = (double)(clock_now_ns() - t0) / 1e9;
 	ret = history_append(s->hist, &res->row, err, len);
 	s->nres++;

@@ -24,6 +24,7 @@
 #include "results/results.h"
 #include "run/validate.h"
 #include "workflow/figures.h"
+#include "workflow/history_guard.h"
 
 #define SWEEP_MAX_VALUE_BYTES (1ull << 30)	/* -b up to 1G */
 #define SWEEP_MAX_COUNT 65536			/* -o, -t */
@@ -292,6 +293,8 @@ int sweep_prepare(struct sweep *s, char *err, size_t len)
 			 "XDG_DATA_HOME, or give --history FILE");
 		return -EINVAL;
 	}
+	if (history_guard_path(s->hist, err, len))
+		return -EINVAL;
 	if (s->file) {
 		ret = test_file_choose(s->file, err, len);
 		if (ret)

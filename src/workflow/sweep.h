@@ -125,10 +125,25 @@ struct sweep_cross {
  * and the IOPS one ends where or before the MiB/s one begins. */
 bool sweep_find_crossover(const struct sweep_point *p, size_t n,
 			  struct sweep_cross *c);
+/* Two points' IOPS are equal within noise when they differ by no more
+ * than SWEEP_EQUAL or twice the larger of their own noise (iops_noise):
+ * the band, as a fraction. */
+#define SWEEP_EQUAL 0.05
+/* A point's iops_noise from its -D series @v of @n intervals: two
+ * standard errors of the mean over batches of 5 intervals, relative to
+ * the mean; 0 with fewer than two batches. */
+double sweep_iops_noise(const double *v, uint32_t n);
+double sweep_equal_band(const struct sweep_point *a,
+			const struct sweep_point *b);
+bool sweep_iops_equal(const struct sweep_point *a,
+		      const struct sweep_point *b);
 /* The knee of a depth or thread sweep: with @slo_p99_ms > 0, the point
  * of the highest IOPS whose P99 stays under it; else the first point
- * after which IOPS grows < 10 % while P99 grows > 50 %.  Its index, or
- * -1. */
+ * after which IOPS grows < 10 % while P99 grows > 50 % or the mean
+ * latency > 30 % (IOPS flat from the first point: the knee is the
+ * first, the device saturated).  Either way, among the points whose
+ * IOPS equal the answer's within noise, the smallest setting.  Its
+ * index, or -1. */
 int sweep_find_knee(const struct sweep_point *p, size_t n,
 		    double slo_p99_ms);
 /* The findings of @n points of @kind into @out (at most @max): the

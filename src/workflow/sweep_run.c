@@ -114,6 +114,7 @@ static int keep_point(struct sweep *s, size_t i, const struct results *r,
 	pt->max_ms = d.max_ms;
 	pt->inflight = d.inflight;
 	pt->little = d.iops * d.mean_ms / 1000;
+	pt->iops_noise = sweep_iops_noise(d.interval_iops, d.nintervals);
 	if (!s->npts) {
 		fill_where(s, r);
 		if (r->engine_note[0] && s->hooks.run_quiet)

@@ -195,6 +195,10 @@ head -c 4096 /dev/urandom | tr -d '\0' >"$C/binary.csv"
 printf '\xef\xbb\xbf%s\n%s\n%s\n' "$H" "$ROW" "$ROW2" >"$C/bom.csv"
 { echo "timestamp,label"; echo "x,a"; echo "y,b"; } >"$C/wrong-header.csv"
 { echo "$ROW"; echo "$ROW2"; } >"$C/no-header.csv"
+# files that are not a history, and a history reached through a link
+printf 'my notes\nsecond line\n' >"$T/notes.txt"
+printf '%s' "${H:0:40}" >"$T/half-header.csv"
+ln -s "$T/good.csv" "$T/link.csv"
 
 # damaged JSON results
 J=$T/json
@@ -397,6 +401,12 @@ expect_rc 2 -- "${RUN[@]}" --output=json:"$LONGNAME" "$S"
 [ -n "$SOCK" ] && expect_rc 2 -- "${RUN[@]}" --output=json:"$SOCK" "$S"
 [ -n "$LOOPN" ] && expect_rc 2 -- "${RUN[@]}" --output=json:"$LOOPN" "$S"
 expect_rc 2 -- "${RUN[@]}" $(for k in $(seq 9); do echo --output=json:-; done) "$S"
+# two --output to one file: the last would replace the first
+expect_rc 2 -- "${RUN[@]}" --output=json:"$O/two.json" --output=xml:"$O/two.json" "$S"
+expect_rc 2 -- "${RUN[@]}" --output=json:"$T/good.json" --output=xml:"$T/dir/../good.json" "$S"
+expect_rc 2 -- "${RUN[@]}" --output=json:- --output=xml:- "$S"
+# a series that cannot be written leaves nothing (a character device)
+expect_rc 2 -- "${RUN[@]}" --series="$DFULL" "$S"
 
 # other single-letter oddities
 expect_rc 2 -- "${RUN[@]}" -Q "$S"
@@ -652,6 +662,21 @@ expect_rc 2 -- "${SU[@]}" --expect
 expect_rc 2 -- "${SU[@]}" --label
 expect_rc 2 -- "${SU[@]}" --label ''
 expect_rc 2 -- "${SU[@]}" --label $'a\nb'
+# labels are kept whole or refused, never cut
+expect_rc 2 -- "${SU[@]}" --label "$(printf 'l%.0s' $(seq 128))"
+expect_rc 2 -- "${SU[@]}" --label "$(printf 'é%.0s' $(seq 100))"
+# the history is the user's file: a text file, a half header, a link
+expect_rc 2 -- "${SU[@]}" --history "$T/notes.txt"
+expect_rc 2 -- "${SU[@]}" --history "$T/half-header.csv"
+expect_rc 2 -- "${SU[@]}" --history "$T/link.csv"
+expect_rc 2 -- "${SU[@]}" --history "$C/no-header.csv"
+expect_rc 2 -- "${SU[@]}" --history "$C/binary.csv"
+expect_rc 2 -- "${SU[@]}" --history "$C/bom.csv"
+SW=(sweep -b4K,8K --engine null -d1 -W0 --history "$T/h.csv" "$S")
+expect_rc 2 -- "${SW[@]}" --label "$(printf 'l%.0s' $(seq 200))"
+expect_rc 2 -- "${SW[@]}" --history "$T/notes.txt"
+expect_rc 2 -- "${SW[@]}" --history "$T/link.csv"
+expect_rc 2 -- "${SW[@]}" --history "$C/wrong-header.csv"
 expect_rc 2 -- "${SU[@]}" --bogus
 expect_rc 2 -- "${SU[@]}" -Rxml
 expect_rc 2 -- "${SU[@]}" -Rcsv -Rjson -Rbogus

@@ -66,7 +66,7 @@ check "text report: the first failure" \
 check "text report: errors per thread and target" \
 	grep -Eq "^     [01] \| +[0-9]+ \| $L \(256MiB\)" "$T/out"
 check "stopped at the first: well before -d2" \
-	awk -F'\t' '/^actual test time:/ { exit !($2 + 0 < 1.5) }' "$T/out"
+	awk -F'\t' '/^stopped after:/ { exit !($3 + 0 < 1.5) }' "$T/out"
 check "JSON: io_failed and a count" \
 	quiet jq -e '.io_failed == true and ([.rows[].errors] | add) > 0 and
 	       .io_failure.direction == "write" and
@@ -96,7 +96,7 @@ check_eq "--continue-on-error: one error line" "$(error_lines)" 1
 check "--continue-on-error: line has the count by errno" \
 	grep -Eq '^ioprobe: error: [0-9]+ I/Os? failed \((ENOSPC|EIO): [0-9]+.*\), the first: write to' "$T/err"
 check "--continue-on-error: ran the full duration" \
-	awk -F'\t' '/^actual test time:/ { exit !($2 + 0 >= 1.9) }' "$T/out"
+	awk -F'\t' '/^measured for:/ { exit !($3 + 0 >= 1.9) }' "$T/out"
 check "--continue-on-error: report counts by errno" \
 	grep -Eq $'^run status:\t\tFAILED, [0-9]+ I/Os failed \\((ENOSPC|EIO): [0-9]+.*continued' "$T/out"
 check "--continue-on-error: JSON counts by errno" \
@@ -131,7 +131,7 @@ if rig 96M && ext4_on_rig; then
 		check "shut-down ext4: direction, file, offset, error" \
 			grep -Eq "^ioprobe: error: (read from|write to) '$M/io.dat' at offset [0-9]+ failed: Input/output error$" "$T/err"
 		check "shut-down ext4: stopped promptly" \
-			awk -F'\t' '/^actual test time:/ { exit !($2 + 0 < 4) }' "$T/out"
+			awk -F'\t' '/^stopped after:/ { exit !($3 + 0 < 4) }' "$T/out"
 		check "shut-down ext4: report says failed" \
 			grep -q $'^run status:\t\tFAILED' "$T/out"
 	else

@@ -191,7 +191,7 @@ check_eq "a result for show: exit 0" "$rc" 0
 "$IOPROBE" show "$T/r.json" >/dev/full 2>"$T/err"
 check_eq "show > /dev/full: exit 1" "$?" 1
 check "show > /dev/full: No space left on device" \
-	grep -q "cannot write the report: No space left on device" "$T/err"
+	grep -q "cannot write the report to stdout: No space left on device" "$T/err"
 "$IOPROBE" compare --history "$H2" -Rhtml >/dev/full 2>"$T/err"
 check_eq "compare -Rhtml > /dev/full: exit 1" "$?" 1
 check "compare -Rhtml > /dev/full: No space left on device" \

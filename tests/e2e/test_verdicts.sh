@@ -140,9 +140,9 @@ helper=$!
 burst_suite burst 12
 wait $helper
 check_eq "burst: suite exits 0" "$rc" 0
-line=$(grep -E '^  - randread4k: the first [0-9]+ s ran at' "$T/out")
+line=$(grep -E '^  - randread4k: the first [0-9]+\.[0-9] s ran at' "$T/out")
 echo "# $line"
-re='the first ([0-9]+) s ran at ([0-9,]+) IOPS, then ([0-9,]+) IOPS for the remaining ([0-9]+) s: burst credits or a cache ran out'
+re='the first ([0-9]+\.[0-9]) s ran at ([0-9,]+) IOPS, then ([0-9,]+) IOPS for the remaining ([0-9]+\.[0-9]) s: burst credits or a cache ran out'
 if [[ $line =~ $re ]]; then
 	ok "burst: the finding names both phases"
 	check_near "burst: the first level is the 3,000 cap" "${BASH_REMATCH[2]//,/}" 3000 0.10
@@ -156,7 +156,7 @@ echo "# $row"
 sus=$(awk '{ gsub(",", "", $2); print $2 }' <<<"$row")
 check_near "burst: the summary shows the sustained figure" "$sus" 500 0.10
 check "burst: the burst figure beside it" \
-	grep -Eq 'sustained; burst [0-9,]+ IOPS for the first [0-9]+ s$' <<<"$row"
+	grep -Eq 'sustained; burst [0-9,]+ IOPS for the first [0-9]+\.[0-9] s$' <<<"$row"
 
 # The twin: the same disk at 500 IOPS throughout.
 cap 500

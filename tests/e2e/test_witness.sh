@@ -94,9 +94,9 @@ check "(b) the device completed under half of ioprobe's reads" \
 check_eq "(b) the cache finding in JSON" \
 	"$(jq_ '[.findings[] | select(.rule == "cache")] | length')" 1
 check "(b) the finding quotes the device's count" grep -Eq \
-	"the device $DEV completed $kern reads? \([0-9.]+ MiB\)" "$T/err"
+	"the device $DEV completed $kern reads? \([0-9.]+ (bytes?|KiB|MiB)\)" "$T/err"
 check "(b) and ioprobe's" grep -Eq \
-	"while ioprobe read [0-9,]+ times \([0-9.]+ MiB\) in the same window: the page cache" \
+	"while ioprobe read [0-9,]+ times \([0-9.]+ (KiB|MiB|GiB)\) in the same window: the page cache" \
 	"$T/err"
 sed -n 's/^  - /# /p' "$T/err"
 io -d1 -W0 -r -b4k -o1 -t1 --no-findings --output "json:$T/r.json" "$F"

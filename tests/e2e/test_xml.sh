@@ -365,4 +365,22 @@ if [ "$(grep -m1 'CPU |  Usage' "$T/out")" = "CPU |  Usage |  User  | Kernel |  
 else
 	ok "this host has SMT or several sockets: $(grep -m1 'CPU |  Usage' "$T/out")"
 fi
+# -Rpxml keeps what DiskSpd writes: <ETW> from -e, <PrecreateFiles> from a
+# profile, -O without -F as RequestCount (DiskSpd keeps it, unused)
+"$IOPROBE" -Rpxml -eDISK_IO -ep -O4 '*1' >"$T/etw.xml" 2>/dev/null
+check_eq "-Rpxml -eDISK_IO: <ETW><DiskIO>true" \
+	"$(x "$T/etw.xml" 'string(/Profile/ETW/DiskIO)')" true
+check_eq "-Rpxml -ep: <ETW><UsePagedMemory>true" \
+	"$(x "$T/etw.xml" 'string(/Profile/ETW/UsePagedMemory)')" true
+check_eq "-Rpxml -O4 without -F: RequestCount 4" \
+	"$(x "$T/etw.xml" 'string(//TimeSpan/RequestCount)')" 4
+check_xsd "-Rpxml with <ETW> validates" "$T/etw.xml"
+sed 's|<Verbose>false</Verbose>|&\n  <PrecreateFiles>CreateOnlyFilesWithConstantSizes</PrecreateFiles>|' \
+	"$T/etw.xml" >"$T/pre.xml"
+"$IOPROBE" -Rpxml -X"$T/pre.xml" >"$T/pre2.xml" 2>"$T/err"
+check "-X with <ETW> and <PrecreateFiles>: -Rpxml gives it back" \
+	cmp -s "$T/pre.xml" "$T/pre2.xml"
+check_xsd "<PrecreateFiles> profile validates" "$T/pre2.xml"
+check "-X <ETW>: a warning that nothing is traced" grep -q 'nothing is traced' "$T/err"
+
 finish

@@ -90,8 +90,8 @@ static void test_findings(void **state)
 	/* the sustained phase is 4 intervals: the window is not steady */
 	assert_int_equal(n, 2);
 	assert_int_equal(f[0].kind, FIND_BURST);
-	assert_string_equal(f[0].text, "randread4k: the first 4 s ran at "
-			    "3,000 IOPS, then 500 IOPS for the remaining 4 s: "
+	assert_string_equal(f[0].text, "randread4k: the first 4.0 s ran at "
+			    "3,000 IOPS, then 500 IOPS for the remaining 4.0 s: "
 			    "burst credits or a cache ran out; the sustained "
 			    "figure is 500 IOPS");
 	assert_int_equal(f[1].kind, FIND_STEADY);
@@ -110,6 +110,38 @@ static void test_findings(void **state)
 	assert_int_equal(n, 0);
 }
 
+/* The drop time to 0.1 s: credits ran out 0.38 s into the third
+ * interval, 2.38 s in, which the whole second would call "2 s". */
+static void test_drop_tenths(void **state)
+{
+	double v[8] = { 3000, 3000, 1450, 500, 500, 500, 500, 500 };
+	double whole[8] = { 3000, 3000, 500, 500, 500, 500, 500, 500 };
+	struct interp_test t;
+	struct finding f[4];
+	size_t n = 0;
+
+	(void)state;
+	memset(&t, 0, sizeof(t));
+	t.name = "randread4k";
+	t.interval_iops = v;
+	t.nintervals = 8;
+	t.interval_s = 1;
+	interp_burst(&t, f, &n, 4);
+	assert_int_equal(f[0].kind, FIND_BURST);
+	assert_true(f[0].value > 2.37 && f[0].value < 2.39);
+	assert_non_null(strstr(f[0].text, "the first 2.4 s ran at 3,000 "
+				       "IOPS, then 500 IOPS for the "
+				       "remaining 5.6 s"));
+	/* twin: a drop on the interval's edge stays a whole second */
+	t.interval_iops = whole;
+	n = 0;
+	interp_burst(&t, f, &n, 4);
+	assert_int_equal(f[0].kind, FIND_BURST);
+	assert_non_null(strstr(f[0].text, "the first 2.0 s ran at 3,000 "
+				       "IOPS, then 500 IOPS for the "
+				       "remaining 6.0 s"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -117,6 +149,7 @@ int main(void)
 		cmocka_unit_test(test_step_twins_silent),
 		cmocka_unit_test(test_steady),
 		cmocka_unit_test(test_findings),
+		cmocka_unit_test(test_drop_tenths),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

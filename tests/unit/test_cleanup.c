@@ -147,7 +147,7 @@ static void second_signal_removes_and_exits(void **state)
 }
 
 struct seen {
-	int removed, unproven, failed, other_host;
+	int removed, unproven, failed, other_host, alive;
 };
 
 static void count_leftover(void *arg, const char *path, pid_t pid,
@@ -164,6 +164,8 @@ static void count_leftover(void *arg, const char *path, pid_t pid,
 		s->unproven++;
 	else if (v == LEFTOVER_OTHER_HOST)
 		s->other_host++;
+	else if (v == LEFTOVER_ALIVE)
+		s->alive++;
 	else
 		s->failed++;
 }
@@ -189,9 +191,10 @@ static void sweep_removes_only_proven_files(void **state)
 {
 	char gone_p[128], none_p[128], kept_p[128], live_p[128], other_p[128];
 	char link_p[128], host_p[128], old_p[128], v[320], host[256];
+	char rank_p[128], alive_p[128];
 	struct seen seen = { 0 };
 	pid_t gone[7];
-	int i, st;
+	int i, st, fd;
 
 	(void)state;
 	assert_int_equal(gethostname(host, sizeof(host)), 0);
@@ -224,7 +227,22 @@ static void sweep_removes_only_proven_files(void **state)
 	snprintf(v, sizeof(v), "%ld", (long)gone[6]);
 	assert_int_equal(leftover(old_p, sizeof(old_p), gone[6], v), 0);
 
+	/* an MPI rank's file, its pid gone: removed; a live pid's: kept */
+	snprintf(rank_p, sizeof(rank_p), "%s/ioprobe-suite-%ld-r1.dat", dir,
+		 (long)gone[1]);
+	fd = make_file(rank_p);
+	assert_true(fd >= 0);
+	snprintf(v, sizeof(v), "%ld@%s", (long)gone[1], host);
+	assert_int_equal(fsetxattr(fd, LEFTOVERS_XATTR, v, strlen(v), 0), 0);
+	close(fd);
+	snprintf(v, sizeof(v), "%ld@%s", (long)getppid(), host);
+	assert_int_equal(leftover(alive_p, sizeof(alive_p), getppid(), v), 0);
+
 	assert_int_equal(leftovers_sweep(dir, count_leftover, &seen), 0);
+	assert_int_equal(seen.alive, 1);
+	assert_int_equal(access(rank_p, F_OK), -1);
+	assert_int_equal(access(alive_p, F_OK), 0);
+	seen.removed--;		/* the rank's file */
 	assert_int_equal(seen.removed, 1);
 	assert_int_equal(seen.unproven, 2);
 	assert_int_equal(seen.other_host, 1);

@@ -89,6 +89,63 @@ static void test_quoting_round_trip(void **state)
 	assert_string_equal(b.json, "results/x.json");
 }
 
+/* Cells a spreadsheet would run go behind an apostrophe; the reader
+ * drops exactly one, so every text reads back as written. */
+static void test_formula_cells(void **state)
+{
+	static const char *const labels[] = { "=HYPERLINK(\"x\",\"y\")",
+					      "+1", "@SUM(A1)", "'quoted",
+					      "''two", "plain" };
+	struct history_row a, b;
+	char line[8192], err[256];
+	size_t i;
+	int n;
+
+	(void)state;
+	for (i = 0; i < sizeof(labels) / sizeof(labels[0]); i++) {
+		sample(&a, labels[i], 1);
+		n = history_format_row(&a, line, sizeof(line));
+		assert_true(n > 0);
+		assert_non_null(strstr(line, ",'-b4K -r"));
+		if (strcmp(labels[i], "plain"))
+			assert_non_null(strstr(line, ",'"));
+		assert_int_equal(history_parse_line(line, (size_t)n - 1, &b,
+						    err, sizeof(err)), 0);
+		assert_string_equal(b.label, labels[i]);
+		assert_string_equal(b.cmdline, a.cmdline);
+	}
+}
+
+/* An existing file that is not a history is never appended to, and its
+ * bytes stay; a new one that could not be written is not left empty. */
+static void test_append_refuses_foreign(void **state)
+{
+	static const char text[] = "my notes\n";
+	struct history_row r;
+	char path[256], err[512], buf[64];
+	ssize_t n;
+	int fd;
+
+	(void)state;
+	tmp_path(path, sizeof(path));
+	sample(&r, "x", 1);
+	assert_int_equal(history_append(path, &r, err, sizeof(err)), 0);
+	fd = open(path, O_WRONLY | O_TRUNC);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, text, sizeof(text) - 1),
+			 (ssize_t)sizeof(text) - 1);
+	close(fd);
+	assert_int_equal(history_append(path, &r, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "not an ioprobe history"));
+	fd = open(path, O_RDONLY);
+	assert_true(fd >= 0);
+	n = read(fd, buf, sizeof(buf));
+	close(fd);
+	assert_int_equal(n, (ssize_t)sizeof(text) - 1);
+	assert_memory_equal(buf, text, sizeof(text) - 1);
+	cleanup(path);
+}
+
 static void test_parse_rejects(void **state)
 {
 	struct history_row r;
@@ -364,6 +421,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_quoting_round_trip),
 		cmocka_unit_test(test_ranks_column),
+		cmocka_unit_test(test_formula_cells),
+		cmocka_unit_test(test_append_refuses_foreign),
 		cmocka_unit_test(test_parse_rejects),
 		cmocka_unit_test(test_damaged_lines_skipped),
 		cmocka_unit_test(test_old_rows_load),

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <string.h>
 
 #include "workflow/interpret.h"
@@ -261,8 +262,8 @@ static void test_burst(void **state)
 	assert_int_equal(n, 1);
 	assert_int_equal(f[0].kind, FIND_BURST);
 	assert_true(f[0].value > 4.9 && f[0].value < 5.1);
-	assert_non_null(strstr(f[0].text, "the first 5 s ran at 3,000 IOPS, "
-				       "then 500 IOPS for the remaining 7 s"));
+	assert_non_null(strstr(f[0].text, "the first 5.0 s ran at 3,000 IOPS, "
+				       "then 500 IOPS for the remaining 7.0 s"));
 	t.interval_iops = flat;
 	interp_burst(&t, f, &n, 4);
 	t.interval_iops = drop;
@@ -333,12 +334,13 @@ static void test_cache_counters_fires(void **state)
 	assert_int_equal(n, 1);
 	assert_int_equal(f[0].kind, FIND_CACHE);
 	assert_non_null(strstr(f[0].text, "the device loop3 completed 12 "
-					  "reads (0.0 MiB) while ioprobe read "
-					  "360,000 times (1406.2 MiB)"));
+					  "reads (48 KiB) while ioprobe read "
+					  "360,000 times (1.4 GiB)"));
 	assert_non_null(strstr(f[0].text, "the page cache or a cache above "
 					  "the device answered"));
 	assert_non_null(strstr(f[0].text, "-Sh bypasses the page cache"));
-	assert_non_null(strstr(f[0].text, "16MiB test file fits in RAM"));
+	assert_non_null(strstr(f[0].text, "16 MiB test file fits in RAM "
+					  "(24 GiB)"));
 	/* under half of the reads is enough, merged or not */
 	witness(&t, 360000, 170000);
 	interp_cache(&t, &env, f, &n, 4);
@@ -408,7 +410,7 @@ static void test_cache_writes(void **state)
 	assert_int_equal(n, 1);
 	assert_int_equal(f[0].kind, FIND_CACHE);
 	assert_non_null(strstr(f[0].text, "the device loop3 completed 90 "
-					  "writes (45.0 MiB) while ioprobe "
+					  "writes (45 MiB) while ioprobe "
 					  "wrote 100,000 times (390.6 MiB)"));
 	assert_non_null(strstr(f[0].text, "-Sh writes through"));
 	/* twin: -Sh, every write reached the device (as 2x the requests:
@@ -505,7 +507,7 @@ static void test_device_more(void **state)
 	assert_int_equal(n, 1);
 	assert_int_equal(f[0].kind, FIND_DEVICE_MORE);
 	assert_non_null(strstr(f[0].text, "the device loop3 completed 2,000 "
-					  "reads and 0 writes (125.0 MiB) "
+					  "reads and 0 writes (125 MiB) "
 					  "while ioprobe did 2,000 reads and "
 					  "0 writes (7.8 MiB)"));
 	assert_non_null(strstr(f[0].text, "16.0× the bytes: read-ahead"));
@@ -540,6 +542,180 @@ static void test_device_more(void **state)
 	assert_string_equal(interp_rule_name(FIND_WALL_DIR), "wall");
 }
 
+/* --expect iops=500 on a disk capped at 1,000: the device completed
+ * every read, so the figure is the device's, never "a cache's". */
+static void test_expect_device_did_it(void **state)
+{
+	struct interp_test t = mk("randread4k", 1000, 1, K4, true);
+	struct interp_env env = { .expect_iops = 500,
+				  .mem_bytes = 24ull << 30 };
+	struct finding f[8];
+	size_t n = 0;
+
+	(void)state;
+	witness(&t, 2000, 2000);
+	n = interpret(&t, 1, &env, f, 8);
+	assert_int_equal(count_kind(f, n, FIND_EXPECT), 1);
+	assert_int_equal(count_kind(f, n, FIND_FLATTERED), 0);
+	assert_int_equal(count_kind(f, n, FIND_CACHE), 0);
+	assert_non_null(strstr(f[0].text, "randread4k: reads at 1,000 IOPS "
+					  "are 2.0× the provisioned 500, and "
+					  "the device loop3 completed them "
+					  "(2,000 reads for ioprobe's 2,000)"));
+	assert_null(strstr(f[0].text, "may be a cache's"));
+	assert_non_null(strstr(f[0].text, "not a cache's"));
+	assert_string_equal(interp_rule_name(FIND_EXPECT), "expect");
+	/* twin: within --expect, nothing to say */
+	env.expect_iops = 1000;
+	n = interpret(&t, 1, &env, f, 8);
+	assert_int_equal(n, 0);
+	/* twin: no counters to read: the old caution stays */
+	env.expect_iops = 500;
+	memset(&t.dev, 0, sizeof(t.dev));
+	n = interpret(&t, 1, &env, f, 8);
+	assert_int_equal(count_kind(f, n, FIND_EXPECT), 0);
+	assert_int_equal(count_kind(f, n, FIND_FLATTERED), 1);
+	assert_non_null(strstr(f[0].text, "no device counters"));
+	/* twin: the counters show a cache: the cache rule, not expect */
+	witness(&t, 2000, 10);
+	n = interpret(&t, 1, &env, f, 8);
+	assert_int_equal(count_kind(f, n, FIND_EXPECT), 0);
+	assert_int_equal(count_kind(f, n, FIND_FLATTERED), 0);
+	assert_int_equal(count_kind(f, n, FIND_CACHE), 1);
+}
+
+/* The same at a wall over three profiles: the wall says it once. */
+static void test_expect_at_wall(void **state)
+{
+	struct interp_test t[3] = {
+		mk("randread4k", 1000, 1, K4, true),
+		mk("mixed8k", 1000, 1, K8, true),
+		mk("seqread64k", 1000, 1, K64, false),
+	};
+	struct interp_env env = { .expect_iops = 500 };
+	struct finding f[8];
+	size_t n, i;
+
+	(void)state;
+	for (i = 0; i < 3; i++)
+		witness(&t[i], 2000, 2000);
+	n = interpret(t, 3, &env, f, 8);
+	assert_int_equal(n, 1);
+	assert_int_equal(f[0].kind, FIND_WALL_IOPS);
+	assert_non_null(strstr(f[0].text, "(200% of the provisioned 500 "
+					  "IOPS); above --expect"));
+	assert_null(strstr(f[0].text, "may be a cache's"));
+}
+
+/* A loop device with --direct-io=off over a cached image: the loop
+ * device passed every read on, its backing disk did 4,647 of 551,336. */
+static void backing(struct interp_test *t, uint64_t reads, uint64_t bytes)
+{
+	strcpy(t->dev.back_name, "vda1");
+	t->dev.back_reads = reads;
+	t->dev.back_read_bytes = bytes;
+}
+
+static void test_cache_backing(void **state)
+{
+	struct interp_test t = mk("/mnt/f.dat", 137802, 1, K4, true);
+	struct interp_env env = { .mem_bytes = 24ull << 30 };
+	struct finding f[8];
+	size_t n = 0;
+
+	(void)state;
+	t.file_bytes = 64ull << 20;
+	t.p50_ms = t.read_p50_ms = 0.0135;
+	witness(&t, 551336, 551336);
+	backing(&t, 4647, 4647ull * 128 * 1024);
+	n = interpret(&t, 1, &env, f, 8);
+	assert_int_equal(count_kind(f, n, FIND_CACHE), 1);
+	assert_int_equal(f[0].kind, FIND_CACHE);
+	assert_non_null(strstr(f[0].text, "/mnt/f.dat: ioprobe read 551,336 "
+					  "times (2.1 GiB) and loop3 passed "
+					  "them on, but vda1, which holds "
+					  "loop3's backing file, completed "
+					  "4,647 reads (580.9 MiB)"));
+	assert_non_null(strstr(f[0].text, "the page cache under loop3"));
+	assert_non_null(strstr(f[0].text, "64 MiB test file fits in RAM "
+					  "(24 GiB)"));
+	assert_true(interp_dev_cached(&t.dev));
+	/* twin: --direct-io=on, the backing disk read what loop3 did */
+	n = 0;
+	backing(&t, 551336, 551336ull * K4);
+	interp_cache(&t, &env, f, &n, 8);
+	assert_int_equal(n, 0);
+	assert_false(interp_dev_cached(&t.dev));
+	/* twin: fewer but larger reads that carried the bytes */
+	backing(&t, 4647, 551336ull * K4);
+	interp_cache(&t, &env, f, &n, 8);
+	assert_int_equal(n, 0);
+	/* twin: no backing device (not a loop device) */
+	t.dev.back_name[0] = '\0';
+	t.dev.back_reads = 0;
+	interp_cache(&t, &env, f, &n, 8);
+	assert_int_equal(n, 0);
+	/* the named device's own cache is said once, not twice */
+	witness(&t, 551336, 20);
+	backing(&t, 4, 4ull * K4);
+	interp_cache(&t, &env, f, &n, 8);
+	assert_int_equal(n, 1);
+	assert_non_null(strstr(f[0].text, "the device loop3 completed 20"));
+}
+
+/* Every rule's JSON name is one the schema lists (docs/json-schema.md),
+ * never the old "finding". */
+static void test_rule_names_in_schema(void **state)
+{
+	char buf[1 << 16], quoted[40];
+	FILE *fp = fopen(IOPROBE_SRCDIR "/docs/json-schema.md", "r");
+	const char *line;
+	size_t len;
+	int k;
+
+	(void)state;
+	assert_non_null(fp);
+	len = fread(buf, 1, sizeof(buf) - 1, fp);
+	fclose(fp);
+	buf[len] = '\0';
+	line = strstr(buf, "| `findings` |");
+	assert_non_null(line);
+	for (k = FIND_WALL_IOPS; k <= FIND_EXPECT; k++) {
+		const char *name = interp_rule_name((enum finding_kind)k);
+		const char *end = strchr(line, '\n');
+
+		assert_string_not_equal(name, "finding");
+		snprintf(quoted, sizeof(quoted), "`\"%s\"`", name);
+		assert_non_null(strstr(line, quoted));
+		assert_true(strstr(line, quoted) < end);
+	}
+	assert_string_equal(interp_rule_name(FIND_STEADY), "steady");
+}
+
+/* One format for sizes: RAM reads the same in every finding. */
+static void test_one_size_format(void **state)
+{
+	struct interp_test t = mk("randread4k", 20000, 1, K4, true);
+	struct interp_env env = { .expect_iops = 500,
+				  .mem_bytes = 24105ull << 20 };
+	struct finding f[8];
+	size_t n = 0;
+
+	(void)state;
+	t.file_bytes = 256ull << 20;
+	interp_flattered(&t, &env, f, &n, 8);
+	t.buffered = true;
+	t.file_bytes = 16ull << 20;
+	witness(&t, 360000, 12);
+	interp_cache(&t, &env, f, &n, 8);
+	assert_int_equal(n, 2);
+	assert_non_null(strstr(f[0].text, "the 256 MiB test file fits in RAM "
+					  "(23.5 GiB)"));
+	assert_non_null(strstr(f[1].text, "the 16 MiB test file fits in RAM "
+					  "(23.5 GiB)"));
+	assert_null(strstr(f[0].text, "24105"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -559,6 +735,11 @@ int main(void)
 		cmocka_unit_test(test_cache_latency_fires),
 		cmocka_unit_test(test_cache_latency_silent),
 		cmocka_unit_test(test_device_more),
+		cmocka_unit_test(test_expect_device_did_it),
+		cmocka_unit_test(test_expect_at_wall),
+		cmocka_unit_test(test_cache_backing),
+		cmocka_unit_test(test_rule_names_in_schema),
+		cmocka_unit_test(test_one_size_format),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -125,6 +125,24 @@ static void test_burst_with_rate(void **state)
 	assert_true(r.issued_bytes <= 250 * 4096 + 4096);
 }
 
+/* -i shared among a target's threads: the shares add up to the burst
+ * (DiskSpd's division, its remainder to the first threads), never 0. */
+static void test_burst_share(void **state)
+{
+	uint32_t k, sum;
+
+	(void)state;
+	assert_int_equal(rate_burst_share(10, 1, 0), 10);
+	assert_int_equal(rate_burst_share(0, 4, 1), 0);	/* no bursts */
+	for (sum = 0, k = 0; k < 4; k++)
+		sum += rate_burst_share(10, 4, k);
+	assert_int_equal(sum, 10);
+	assert_int_equal(rate_burst_share(10, 4, 0), 3);
+	assert_int_equal(rate_burst_share(10, 4, 3), 2);
+	assert_int_equal(rate_burst_share(10, 2, 1), 5);
+	assert_int_equal(rate_burst_share(2, 8, 7), 1);	/* floor 1 */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -133,6 +151,7 @@ int main(void)
 		cmocka_unit_test(test_iops_form),
 		cmocka_unit_test(test_burst_think),
 		cmocka_unit_test(test_burst_with_rate),
+		cmocka_unit_test(test_burst_share),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -301,6 +302,163 @@ static void test_writers(void **state)
 	free(t);
 }
 
+/* A depth sweep on a disk capped at 1,000 IOPS: IOPS flat from -o1
+ * (within 0.03 %), the mean latency 1 → 64 ms as Little's law says, the
+ * P99 erratic (the throttle's slices): saturated at the first point. */
+static void capped_depth(struct sweep_point *p, bool cap)
+{
+	static const double p99[7] = { 0.04, 8, 9, 12, 16, 20, 24 };
+	size_t i;
+
+	for (i = 0; i < 7; i++) {
+		double qd = (double)(1u << i);
+
+		memset(&p[i], 0, sizeof(p[i]));
+		p[i].value = 1u << i;
+		snprintf(p[i].name, sizeof(p[i].name), "%u", 1u << i);
+		p[i].iops = cap ? 1000 + 0.05 * (double)(i % 3) : 1000 * qd;
+		p[i].mean_ms = cap ? qd : 1;
+		p[i].p50_ms = p[i].mean_ms;
+		p[i].p99_ms = cap ? p99[i] : 1.5;
+		p[i].inflight = qd;
+		p[i].little = p[i].iops * p[i].mean_ms / 1000;
+	}
+}
+
+static void test_knee_saturated_from_latency(void **state)
+{
+	struct sweep_point p[7];
+	char f[4][512];
+	int knee;
+
+	(void)state;
+	capped_depth(p, true);
+	assert_int_equal(sweep_find_knee(p, 7, 0), 0);
+	sweep_findings(SWEEP_DEPTH, p, 7, 0, &knee, f, 4);
+	assert_int_equal(knee, 0);
+	assert_non_null(strstr(f[0], "saturated at -o1: more depth adds only "
+				     "queueing: IOPS stays at ≈1,000 from "
+				     "-o1 to -o64 (within 5 %) while the mean "
+				     "latency grows 1.00 ms → 64.0 ms"));
+	sweep_findings(SWEEP_THREADS, p, 7, 0, &knee, f, 4);
+	assert_non_null(strstr(f[0], "saturated at -t1: more threads adds"));
+	/* twin: the uncapped disk, IOPS doubling at a flat latency */
+	capped_depth(p, false);
+	sweep_findings(SWEEP_DEPTH, p, 7, 0, &knee, f, 4);
+	assert_int_equal(knee, -1);
+	assert_non_null(strstr(f[0], "no knee"));
+}
+
+/* IOPS flat to -o2 while P99 and the mean barely move, then the mean
+ * climbs: the step rule stops at -o2, and -o1 gives the same IOPS. */
+static void test_knee_smallest_equal(void **state)
+{
+	struct sweep_point p[7];
+	size_t i;
+
+	(void)state;
+	capped_depth(p, true);
+	for (i = 0; i < 3; i++)
+		p[i].p99_ms = 1;
+	p[1].mean_ms = 1.2;
+	p[1].iops = 1020;
+	assert_int_equal(sweep_find_knee(p, 3, 0), 0);
+	/* twin: -o2 gives 8 % more, beyond the 5 % band: -o2 it is */
+	p[1].iops = 1080;
+	p[2].iops = 1085;
+	assert_int_equal(sweep_find_knee(p, 3, 0), 1);
+	/* ... unless the points' own noise is that large */
+	p[0].iops_noise = p[1].iops_noise = 0.05;
+	assert_int_equal(sweep_find_knee(p, 3, 0), 0);
+}
+
+/* --slo: -o1 meets it with the same IOPS as -o2 and -o4 (which win by
+ * 0.003-0.33 IOPS): the answer is -o1. */
+static void test_slo_smallest_equal(void **state)
+{
+	struct sweep_point p[7];
+	char f[4][512];
+	int knee;
+
+	(void)state;
+	capped_depth(p, true);
+	p[1].iops = 1000.33;
+	p[2].iops = 1000.003;
+	assert_int_equal(sweep_find_knee(p, 7, 10.0), 0);
+	sweep_findings(SWEEP_DEPTH, p, 7, 10.0, &knee, f, 4);
+	assert_int_equal(knee, 0);
+	assert_non_null(strstr(f[0], "knee at -o1: 1,000 IOPS with P99 40 µs"));
+	assert_non_null(strstr(f[0], "; -o2 gives 1,000 IOPS (+0.0 %), the "
+				     "same within noise (±5 %), with more I/Os "
+				     "in flight: the smallest setting is the "
+				     "answer"));
+	/* twin: -o4 gives 20 % more under the SLO: -o4 is the answer */
+	p[2].iops = 1200;
+	assert_int_equal(sweep_find_knee(p, 7, 10.0), 2);
+	sweep_findings(SWEEP_DEPTH, p, 7, 10.0, &knee, f, 4);
+	assert_null(strstr(f[0], "smallest setting"));
+}
+
+static void test_noise(void **state)
+{
+	double flat[10] = { 500, 500, 500, 500, 500, 500, 500, 500, 500, 500 };
+	/* batch means 90 and 110: sd 14.1, se 10, 2 se / 100 = 0.2 */
+	double two[10] = { 90, 90, 90, 90, 90, 110, 110, 110, 110, 110 };
+	struct sweep_point a, b;
+
+	(void)state;
+	assert_true(sweep_iops_noise(flat, 10) == 0);
+	assert_true(fabs(sweep_iops_noise(two, 10) - 0.2) < 1e-9);
+	assert_true(sweep_iops_noise(two, 9) == 0);	/* one batch */
+	assert_true(sweep_iops_noise(NULL, 0) == 0);
+	memset(&a, 0, sizeof(a));
+	memset(&b, 0, sizeof(b));
+	a.iops = 1000;
+	b.iops = 1060;
+	assert_false(sweep_iops_equal(&a, &b));
+	b.iops_noise = 0.04;	/* band 8 % */
+	assert_true(sweep_iops_equal(&a, &b));
+	b.iops = 0;
+	assert_false(sweep_iops_equal(&a, &b));
+}
+
+/* Block-size findings only from plateaus the figures show. */
+static void test_block_plateaus(void **state)
+{
+	static const uint64_t bs[] = { 4096, 16384, 65536, 262144 };
+	struct sweep_point p[4];
+	char f[4][512];
+	int knee;
+	size_t i;
+
+	(void)state;
+	/* 1,000 IOPS to 64K, then 100 MiB/s at 256K: one plateau */
+	for (i = 0; i < 4; i++)
+		p[i] = cap_point(bs[i], 1000, 100);
+	sweep_findings(SWEEP_BLOCK, p, 4, 0, &knee, f, 4);
+	assert_non_null(strstr(f[0], "IOPS flat at ≈1,000 from -b4K to -b64K, "
+				     "then 400 IOPS (100.0 MiB/s) at -b256K"));
+	assert_null(strstr(f[0], "IOPS is not flat"));
+	/* the two points, both exactly 1,000 IOPS */
+	sweep_findings(SWEEP_BLOCK, p, 2, 0, &knee, f, 4);
+	assert_non_null(strstr(f[0], "IOPS flat at ≈1,000 from -b4K to -b16K"));
+	/* bytes capped over the larger blocks only */
+	for (i = 0; i < 4; i++)
+		p[i] = cap_point(bs[i], 20000, 50);
+	p[0].iops = 12800;	/* 4K: 50 MiB/s would be 12,800 */
+	p[0].mib_s = 50;
+	p[1].iops = 2000;	/* 16K: 31 MiB/s, under the cap */
+	p[1].mib_s = 31.25;
+	sweep_findings(SWEEP_BLOCK, p, 4, 0, &knee, f, 4);
+	assert_non_null(strstr(f[0], "MiB/s flat at ≈50 from -b64K to -b256K"));
+	assert_non_null(strstr(f[0], "no IOPS plateau"));
+	/* twin: neither plateau: said as such */
+	p[2].mib_s = 80;
+	p[2].iops = 1280;
+	sweep_findings(SWEEP_BLOCK, p, 4, 0, &knee, f, 4);
+	assert_non_null(strstr(f[0], "no plateau: IOPS is not flat"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -311,6 +469,11 @@ int main(void)
 		cmocka_unit_test(test_knee_default_fires),
 		cmocka_unit_test(test_knee_silent_when_iops_grows),
 		cmocka_unit_test(test_knee_slo),
+		cmocka_unit_test(test_knee_saturated_from_latency),
+		cmocka_unit_test(test_knee_smallest_equal),
+		cmocka_unit_test(test_slo_smallest_equal),
+		cmocka_unit_test(test_noise),
+		cmocka_unit_test(test_block_plateaus),
 		cmocka_unit_test(test_little_off),
 		cmocka_unit_test(test_parse_list),
 		cmocka_unit_test(test_size_name),

@@ -320,9 +320,8 @@ static void test_errors_with_lines(void **state)
 		     "the same <Target>");
 	expect_error("<Profile>\n<TimeSpans>\n<TimeSpan><Targets><Target><Path>"
 		     "f</Path></Target></Targets></TimeSpan>\n<TimeSpan/>\n"
-		     "</TimeSpans>\n</Profile>\n", "profile.xml:4: multiple "
-		     "<TimeSpan> elements are not supported yet: expected one "
-		     "per profile");
+		     "</TimeSpans>\n</Profile>\n", "profile.xml:4: <TimeSpan> "
+		     "has no <Targets>: expected at least one <Target>");
 	expect_error("<Profile>\n<TimeSpans>\n<TimeSpan>\n<Duration>0"
 		     "</Duration>\n</TimeSpan></TimeSpans></Profile>\n",
 		     "profile.xml:4: invalid <Duration> '0': expected an "
