@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "cmd/diag.h"
@@ -22,13 +21,13 @@
 #include "cmd/fleet_cmd.h"
 #include "cmd/suite_args.h"
 #include "cmd/suite_fleet.h"
+#include "cmd/suite_where.h"
 #include "lib/atomic_file.h"
 #include "lib/fmt.h"
 #include "lib/path.h"
 #include "lib/util.h"
 #include "report/report_suite.h"
 #include "lib/signals.h"
-#include "run/path_where.h"
 #include "run/run.h"
 #include "workflow/baseline.h"
 #include "workflow/burst.h"
@@ -53,28 +52,6 @@ struct suite_cli {
 	struct suite_fleet sf;	/* under mpirun: the other ranks */
 	char msg[PATH_MAX + 512];	/* a failed step's message */
 };
-
-/* ---- output -------------------------------------------------------- */
-
-static void list_mounts(FILE *f)
-{
-	FILE *m = fopen("/proc/self/mounts", "re");
-	char dev[256], dir[512], type[64], rest[512];
-
-	if (!m)
-		return;
-	fputs("mounted filesystems:\n", f);
-	while (fscanf(m, "%255s %511s %63s %511[^\n]\n", dev, dir, type,
-		      rest) == 4) {
-		struct statvfs v;
-
-		if (statvfs(dir, &v) || !v.f_blocks || strchr(dev, '/') == NULL)
-			continue;
-		fprintf(f, "  %-24s %-8s %10.1f GiB free  %s\n", dev, type,
-			(double)v.f_bavail * v.f_frsize / (MIB * 1024), dir);
-	}
-	fclose(m);
-}
 
 /* ---- progress ------------------------------------------------------ */
 
@@ -145,23 +122,6 @@ static void suite_warning(void *arg, const char *msg)
 	warnf("%s", msg);
 }
 
-/* The plan's "where:" line per PATH: device, disk, model, size,
- * filesystem, mount point, root disk or not. */
-static void print_where(const struct suite_cli *c)
-{
-	const struct suite *s = &c->s;
-	struct path_where w;
-	char line[2 * PATH_MAX + 512];
-	uint32_t i;
-
-	for (i = 0; i < s->nfiles; i++) {
-		if (path_where(s->files[i].name, &w))
-			continue;
-		path_where_describe(&w, line, sizeof(line));
-		fprintf(c->info, "where: %s: %s\n", s->o.paths[i], line);
-	}
-}
-
 static void print_plan(struct suite_cli *c)
 {
 	const struct suite *s = &c->s;
@@ -178,7 +138,7 @@ static void print_plan(struct suite_cli *c)
 		s->nprof == 1 ? "" : "s", files,
 		(double)s->o.file_bytes / MIB, s->nfiles > 1 ? " each" : "",
 		s->o.keep ? "kept" : "deleted");
-	print_where(c);
+	suite_print_where(&c->s, c->info);
 	for (i = 0; i < s->nprof; i++) {
 		suite_full_switches(s, i, false, sw, sizeof(sw));
 		fprintf(c->info, "  %-11s %s\n  %-11s   %s\n", s->prof[i].name,
@@ -513,101 +473,6 @@ static int prepare_error(struct suite_cli *c, const char *err, int status)
 	return status;
 }
 
-/* A PATH that does not exist, unless a new file name (a name with a
- * suffix, "test.dat") in an existing folder: 0, or -ENOENT with @err
- * naming the nearest existing folder. */
-static int check_missing(const char *path, char *err, size_t len)
-{
-	char near[PATH_MAX], where[2 * PATH_MAX + 512] = "";
-	const char *base = strrchr(path, '/');
-	struct path_where w;
-	struct stat st;
-
-	if (!stat(path, &st) || errno != ENOENT)
-		return 0;
-	base = base ? base + 1 : path;
-	path_nearest_folder(path, near, sizeof(near));
-	if (strchr(base, '.') && base[0] != '.') {
-		char dir[PATH_MAX];
-
-		path_dir(path, dir, sizeof(dir));
-		if (!stat(dir, &st) && S_ISDIR(st.st_mode))
-			return 0;
-	}
-	if (!path_where(near, &w))
-		path_where_describe(&w, where, sizeof(where));
-	snprintf(err, len, "'%.500s' does not exist: expected a folder on "
-		 "the disk under test (or a new file name such as "
-		 "%.500s.dat in an existing folder); the nearest existing "
-		 "folder is '%.500s'%s%.1200s", path, path, near,
-		 where[0] ? ", on " : "", where);
-	return -ENOENT;
-}
-
-/* Every PATH exists (check_missing): 0, or -ENOENT with @err filled. */
-static int check_paths(const struct suite *s, char *err, size_t len)
-{
-	uint32_t i;
-
-	for (i = 0; i < s->o.npaths; i++)
-		if (check_missing(s->o.paths[i], err, len))
-			return -ENOENT;
-	return 0;
-}
-
-/* A PATH that is an empty folder where a disk is usually mounted, on the
- * root filesystem's disk: most likely the disk under test is not mounted
- * (yet), and the suite would measure the root disk. */
-static void warn_unmounted(const struct suite_cli *c)
-{
-	const struct suite *s = &c->s;
-	struct path_where w;
-	char real[PATH_MAX];
-	uint32_t i;
-
-	for (i = 0; i < s->o.npaths; i++) {
-		if (!realpath(s->o.paths[i], real) ||
-		    !path_unmounted_folder(real) || path_where(real, &w) ||
-		    !w.root_disk)
-			continue;
-		warnf("'%s' is an empty folder on the root filesystem's disk "
-		      "(%s, %s on %s), not a mount point: the suite measures "
-		      "that disk; mount the disk under test there first if "
-		      "that is not what you want", s->o.paths[i],
-		      w.disk[0] ? w.disk : w.fstype, w.fstype, w.mount);
-	}
-}
-
-/* --baseline names a label of the history, not this suite's own: 0, or
- * -EINVAL with @err filled.  Under mpirun rank 0 (who holds the
- * history) checks. */
-static int check_baseline(const struct suite_cli *c, char *err, size_t len)
-{
-	const struct suite *s = &c->s;
-	struct history h = { 0 };
-	char herr[512];
-	int ret = 0;
-
-	if (!s->o.baseline || !suite_fleet_speaks(&c->sf))
-		return 0;
-	if (!strcmp(s->o.baseline, s->o.label)) {
-		snprintf(err, len, "invalid --baseline '%s': it is this "
-			 "suite's own --label; expected an earlier label",
-			 s->o.baseline);
-		return -EINVAL;
-	}
-	if (history_load(s->hist, &h, herr, sizeof(herr)) ||
-	    !baseline_label_exists(&h, s->o.baseline)) {
-		snprintf(err, len, "unknown --baseline '%.128s': history "
-			 "'%.1000s' holds no such label (see 'ioprobe compare "
-			 "--history %.1000s')", s->o.baseline, s->hist,
-			 s->hist);
-		ret = -EINVAL;
-	}
-	history_release(&h);
-	return ret;
-}
-
 /* Plan the suite and check it before anything is written: 0, or the
  * exit status with the message in c->msg. */
 static int suite_prepare(struct suite_cli *c)
@@ -621,16 +486,17 @@ static int suite_prepare(struct suite_cli *c)
 	if (suite_pick_profiles(s, err, len) ||
 	    suite_history_path(s, err, len) ||
 	    history_guard_path(s->hist, err, len) ||
-	    check_baseline(c, err, len))
+	    (suite_fleet_speaks(&c->sf) &&
+	     suite_check_baseline(s, err, len)))
 		return 2;
-	ret = check_paths(s, err, len);
+	ret = suite_check_paths(s, err, len);
 	if (!ret)
 		ret = suite_choose_file(s, err, len);
 	if (ret) {
 		if (ret == -ENOENT && !c->sf.on) {
 			prepare_error(c, err, 2);
 			fprintf(stderr, "ioprobe: error: %s\n", err);
-			list_mounts(stderr);
+			suite_list_mounts(stderr);
 			c->msg[0] = '\0';	/* said */
 			return -2;
 		}
@@ -639,7 +505,7 @@ static int suite_prepare(struct suite_cli *c)
 	/* before the space check: it may free some; under mpirun rank 0
 	 * alone sweeps, once */
 	if (suite_fleet_speaks(&c->sf)) {
-		warn_unmounted(c);
+		suite_warn_unmounted(s);
 		sweep_leftovers(c);
 	}
 	ret = suite_check_profiles(s, err, len);
