@@ -292,7 +292,7 @@ void chart_fmt_axis(char *buf, size_t len, double v)
 		snprintf(buf, len, "%gG", v / 1e9);
 	else if (v >= 1e6)
 		snprintf(buf, len, "%gM", v / 1e6);
-	else if (v >= 1e5)
+	else if (v >= 1e4)
 		snprintf(buf, len, "%gk", v / 1e3);
 	else
 		chart_fmt_count(buf, len, v);

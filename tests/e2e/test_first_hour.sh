@@ -167,6 +167,23 @@ check "compare page: axis ticks short (no 24,000,000 by the title)" \
 	bash -c "! grep -Eq 'text-anchor=\"end\">[0-9]{1,3}(,[0-9]{3}){2,}</text>' \
 	'$T/cmp.html'"
 
+# two labels 20x apart over time: a log axis on which both are visible
+if [ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ]; then
+	H3=$T/h3.csv
+	S3=(--duration 2 --warmup 0 --file-size 4M --profiles randread4k
+	    --history "$H3")
+	run_io suite /dev/shm --label slow "${S3[@]}" --engine sync
+	run_io suite /dev/shm --label fast "${S3[@]}" --engine null \
+		--html "$T/far.html"
+	python3 - "$T/far.html" <<'PY' && ok "time chart: log axis for labels far apart" || nok "time chart: log axis for labels far apart"
+import sys
+page = open(sys.argv[1]).read()
+i = page.index("IOPS and P99 over time")
+j = page.index("P99 over time", i + 25)
+assert "IOPS (log scale)" in page[i:j], "linear IOPS-over-time axis"
+PY
+fi
+
 # ---- help and typos: nothing created --------------------------------------
 mkdir "$T/cwd"
 cd "$T/cwd" || exit 1
