@@ -54,7 +54,8 @@ static const char *command_near(const char *typed)
 
 int help_main(int argc, char **argv)
 {
-	char *sub_argv[3] = { NULL, (char *)"--help", NULL };
+	/* a subcommand reads argv[-1], how ioprobe was started */
+	char *sub_argv[4] = { argv[-1], NULL, (char *)"--help", NULL };
 	const char *near;
 	char names[128];
 	size_t i;
@@ -69,8 +70,8 @@ int help_main(int argc, char **argv)
 	for (i = 0; i < nsubcmds; i++) {
 		if (strcmp(argv[1], subcmds[i].name))
 			continue;
-		sub_argv[0] = (char *)subcmds[i].name;
-		return subcmds[i].main(2, sub_argv);
+		sub_argv[1] = (char *)subcmds[i].name;
+		return subcmds[i].main(2, sub_argv + 1);
 	}
 	if (!strcmp(argv[1], "help")) {
 		printf("usage: ioprobe help [COMMAND]: the usage of ioprobe "

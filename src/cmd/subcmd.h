@@ -35,7 +35,8 @@ struct subcmd {
 extern const struct subcmd subcmds[];
 extern const size_t nsubcmds;
 
-/* `ioprobe help [COMMAND]` (argv[0] = "help"): the usage of the run or
+/* `ioprobe help [COMMAND]` (argv[0] = "help", argv[-1] readable as for
+ * every subcommand): the usage of the run or
  * of COMMAND on stdout, 0; an unknown COMMAND is one line with the
  * closest name, 2. */
 int help_main(int argc, char **argv);
