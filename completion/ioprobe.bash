@@ -20,8 +20,9 @@ _ioprobe_opts_run="--engine= --allow-device-writes= --output= --label=
 	--quiet --help --version"
 _ioprobe_opts_suite="--label= --baseline= --duration= --warmup= --file-size=
 	--profiles= --profile-file= --history= --expect= --engine= --html=
-	--keep-file --wide --quiet --help"
-_ioprobe_opts_compare="--history= --from= --to= --allow-different --help"
+	--runs= --keep-file --wide --quiet --help"
+_ioprobe_opts_compare="--history= --from= --to= --min-effect=
+	--allow-different --help"
 _ioprobe_opts_show="--help"
 _ioprobe_opts_help=""
 # the sweep's own, then the run's it hands on

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -18,17 +19,27 @@
 #include "report/report_compare_html.h"
 #include "workflow/baseline.h"
 #include "workflow/compare.h"
+#include "workflow/verdict.h"
 
 int compare_report(const struct history *h, const char *from,
 		   const char *to, enum result_format fmt, int findings,
 		   bool allow_different, FILE *f)
+{
+	return compare_report_with(h, from, to, fmt, findings,
+				   allow_different, VERDICT_MIN_EFFECT, f);
+}
+
+int compare_report_with(const struct history *h, const char *from,
+			const char *to, enum result_format fmt, int findings,
+			bool allow_different, double min_effect, FILE *f)
 {
 	struct cmp_view v;
 	size_t differ;
 	bool regression;
 	int ret;
 
-	ret = compare_view_build(h, from, to, allow_different, &v);
+	ret = compare_view_build_with(h, from, to, allow_different, min_effect,
+				      &v);
 	if (ret) {
 		compare_view_release(&v);
 		return ret;
@@ -57,6 +68,7 @@ static void compare_usage(FILE *f)
 {
 	fputs("usage: ioprobe compare [--history FILE] [--from LABEL] "
 	      "[--to LABEL] [--allow-different]\n"
+	      "                       [--min-effect PCT] "
 	      "                       [-Rtext|-Rcsv|-Rjson|-Rhtml]\n"
 	      "  (each --opt VALUE or --opt=VALUE)\n"
 	      "  compares two labels of the suite history (default: the "
@@ -66,6 +78,9 @@ static void compare_usage(FILE *f)
 	      "> report.html\n"
 	      "  --allow-different compares tests measured differently "
 	      "(file size, duration, switches...) anyway\n"
+	      "  --min-effect PCT: a change is called only when the 95 %% "
+	      "interval of its factor\n  lies wholly beyond ±PCT %% "
+	      "(default 5)\n"
 	      "  exit 3 when a test got clearly worse in IOPS or P99, 4 when "
 	      "tests were measured\n  differently (not compared), 2 when "
 	      "there is nothing to compare\n", f);
@@ -106,6 +121,8 @@ struct compare_args {
 	const char *hist, *from, *to;
 	enum result_format fmt;
 	bool allow_different;
+	const char *min_effect;	/* --min-effect PCT, NULL: the default */
+	double min_effect_frac;	/* parsed: 0.05 for 5 % */
 };
 
 static const struct opt_spec compare_opts[] = {
@@ -113,6 +130,7 @@ static const struct opt_spec compare_opts[] = {
 	OPT_STRING_AT("from", "LABEL", struct compare_args, from),
 	OPT_STRING_AT("to", "LABEL", struct compare_args, to),
 	OPT_BOOL_AT("allow-different", struct compare_args, allow_different),
+	OPT_STRING_AT("min-effect", "PCT", struct compare_args, min_effect),
 	{ "help", OPT_HELP, NULL, NULL, 0 },
 };
 
@@ -148,22 +166,47 @@ static int compare_other(void *ctx, int argc, char **argv, int *i,
 	else
 		return errf(err, errlen, EINVAL, "unexpected argument '%s': "
 			    "expected --history, --from, --to, "
-			    "--allow-different or -R<format>",
+			    "--allow-different, --min-effect or -R<format>",
 			    opt_shown(esc, sizeof(esc), a));
+	return 0;
+}
+
+/* --min-effect: a percentage from 0 to 50 ("5", "2.5", "5%"). */
+static int parse_min_effect(const char *v, double *out, char *err,
+			    size_t errlen)
+{
+	char *end;
+	double x;
+
+	errno = 0;
+	x = strtod(v, &end);
+	if (end != v && *end == '%')
+		end++;
+	if (end == v || *end || errno || !(x >= 0 && x <= 50) ||
+	    !strchr("0123456789.", v[0]))
+		return opt_bad_value(err, errlen, "--min-effect", v,
+				     "expected a percentage from 0 to 50, "
+				     "such as 5 or 2.5");
+	*out = x / 100;
 	return 0;
 }
 
 /* 0 to go on, 1 after --help, 2 on a usage error (printed). */
 static int parse_compare_args(int argc, char **argv, const char **hist,
 			      const char **from, const char **to,
-			      enum result_format *fmt, bool *allow)
+			      enum result_format *fmt, bool *allow,
+			      double *min_effect)
 {
-	struct compare_args c = { NULL, NULL, NULL, FORMAT_TEXT, false };
+	struct compare_args c = { NULL, NULL, NULL, FORMAT_TEXT, false, NULL,
+				  VERDICT_MIN_EFFECT };
 	char err[512];
 	int ret;
 
 	ret = opt_parse(&compare_opt_table, argc, argv, &c, compare_other, err,
 			sizeof(err));
+	if (!ret && c.min_effect)
+		ret = parse_min_effect(c.min_effect, &c.min_effect_frac, err,
+				       sizeof(err));
 	if (ret == OPT_HELP_ASKED) {
 		compare_usage(stdout);
 		return 1;
@@ -177,6 +220,7 @@ static int parse_compare_args(int argc, char **argv, const char **hist,
 	*to = c.to;
 	*fmt = c.fmt;
 	*allow = c.allow_different;
+	*min_effect = c.min_effect_frac;
 	return 0;
 }
 
@@ -185,6 +229,7 @@ struct compare_job {
 	const char *from, *to;
 	enum result_format fmt;
 	bool allow_different;
+	double min_effect;
 	int *ret;	/* compare_report()'s: 3 regression, 4 differ */
 };
 
@@ -192,9 +237,25 @@ static int fill_compare(FILE *f, const void *arg)
 {
 	const struct compare_job *j = arg;
 
-	*j->ret = compare_report(j->h, j->from, j->to, j->fmt,
-				 CMP_FINDINGS_ALL, j->allow_different, f);
+	*j->ret = compare_report_with(j->h, j->from, j->to, j->fmt,
+				      CMP_FINDINGS_ALL, j->allow_different,
+				      j->min_effect, f);
 	return *j->ret < 0 ? *j->ret : 0;
+}
+
+/* --history, else the default path (into @path); NULL when there is
+ * none (said). */
+static const char *history_or_default(const char *hist, char *path,
+				      size_t len)
+{
+	if (hist)
+		return hist;
+	if (history_default_path(path, len)) {
+		fprintf(stderr, "ioprobe: error: no history path: set HOME or "
+				"XDG_DATA_HOME, or give --history FILE\n");
+		return NULL;
+	}
+	return path;
 }
 
 int compare_main(int argc, char **argv)
@@ -206,20 +267,16 @@ int compare_main(int argc, char **argv)
 	struct history h = { 0 };
 	size_t nlabels;
 	bool allow = false;
+	double min_effect = VERDICT_MIN_EFFECT;
 	int i, ret;
 
-	ret = parse_compare_args(argc, argv, &hist, &from, &to, &fmt, &allow);
+	ret = parse_compare_args(argc, argv, &hist, &from, &to, &fmt, &allow,
+				 &min_effect);
 	if (ret)
 		return ret == 1 ? 0 : ret;
-	if (!hist) {
-		if (history_default_path(path, sizeof(path))) {
-			fprintf(stderr, "ioprobe: error: no history path: set "
-					"HOME or XDG_DATA_HOME, or give "
-					"--history FILE\n");
-			return 2;
-		}
-		hist = path;
-	}
+	hist = history_or_default(hist, path, sizeof(path));
+	if (!hist)
+		return 2;
 	ret = history_load(hist, &h, err, sizeof(err));
 	print_history_warnings(&h);
 	if (ret == -ENOENT || (!ret && !h.nrows)) {
@@ -264,7 +321,8 @@ int compare_main(int argc, char **argv)
 			printf("--from and --to name the same label, '%s': "
 			       "its runs alone (labels: %s)\n", from, labels);
 	}
-	job = (struct compare_job){ &h, from, to, fmt, allow, &ret };
+	job = (struct compare_job){ &h, from, to, fmt, allow, min_effect,
+				    &ret };
 	i = atomic_file_write_fd(STDOUT_FILENO, fill_compare, &job);
 	if (i && i == ret) {
 		fprintf(stderr, "ioprobe: error: compare failed: %s\n",

@@ -30,7 +30,6 @@
 #include "lib/signals.h"
 #include "run/run.h"
 #include "workflow/baseline.h"
-#include "workflow/burst.h"
 #include "workflow/compare.h"
 #include "workflow/history.h"
 #include "workflow/history_guard.h"
@@ -54,9 +53,6 @@ struct suite_cli {
 };
 
 /* ---- progress ------------------------------------------------------ */
-
-static const char *const phase_names[] = { "filling", "warm-up",
-					   "measuring", "cool-down" };
 
 /* Seconds left for the whole suite: the rest of this test's timeline
  * plus the later tests' warm-up and measured windows. */
@@ -88,8 +84,8 @@ static void progress_cb(void *arg, const struct run_progress *p)
 		snprintf(line, sizeof(line), "[%zu/%zu] %s: %s %.0f/%.0f s, "
 			 "suite about %.0f s left; %.0f IOPS, %.1f MiB/s",
 			 s->cur + 1, s->nprof, s->prof[s->cur].name,
-			 phase_names[ph], p->phase_elapsed_s, p->phase_total_s,
-			 left, p->iops, p->mib_s);
+			 progress_phase_name(ph), p->phase_elapsed_s,
+			 p->phase_total_s, left, p->iops, p->mib_s);
 	if (c->pg.tty) {
 		progress_draw(&c->pg, line);
 	} else if (ph != c->last_phase || p->elapsed_s - c->last_line_s >= 10) {
@@ -130,7 +126,8 @@ static void print_plan(struct suite_cli *c)
 	double fill_guess = s->nfiles * s->o.file_bytes /
 			    (200 * MIB);	/* ~200 MB/s */
 
-	c->est_s = (double)s->nprof * (s->o.duration_s + s->o.warmup_s) +
+	c->est_s = (double)s->nprof * s->o.runs *
+			   (s->o.duration_s + s->o.warmup_s) +
 		   fill_guess;
 	suite_files_joined(s, HISTORY_TARGET_SEP, files, sizeof(files));
 	fprintf(c->info, "ioprobe suite '%s': %zu test%s on %s (%.0f MiB%s, "
@@ -147,6 +144,9 @@ static void print_plan(struct suite_cli *c)
 	fprintf(c->info, "time: about %.0f s (%zu x (%u s warm-up + %u s "
 			 "measured) + filling the file)\n", c->est_s, s->nprof,
 		s->o.warmup_s, s->o.duration_s);
+	if (s->o.runs > 1)
+		fprintf(c->info, "runs: each test %u times, the profiles "
+			"interleaved (time above includes them)\n", s->o.runs);
 	if (c->sf.on)
 		fprintf(c->info, "mpi: %u ranks at once, each on its own test "
 			"file (rank 0's above); one history row per test for "
@@ -177,23 +177,22 @@ static void print_targets(const struct suite_cli *c,
 	}
 }
 
-/* After a test's row: the burst phase, when the -D series stepped down
- * (the row then shows the sustained phase). */
-static void print_burst(const struct suite_cli *c,
-			const struct burst_phases *p)
+/* After a test's row: the burst phase and the whole window, when the
+ * row shows the sustained phase (figures.h's headline). */
+static void print_burst(const struct suite_cli *c, const struct cmp_detail *d)
 {
-	char a[32];
+	char a[32], w[32];
 
-	fmt_count(a, sizeof(a), p->burst_iops);
-	fprintf(c->info, "  sustained; burst %s IOPS for the first %.1f s",
-		a, p->drop_s);
+	fmt_count(a, sizeof(a), d->burst_iops);
+	fmt_count(w, sizeof(w), d->window_iops);
+	fprintf(c->info, "  sustained; burst %s IOPS for the first %.1f s, "
+		"whole window %s", a, d->burst_s, w);
 }
 
 static void print_summary(const struct suite_cli *c)
 {
 	const struct suite *s = &c->s;
 	char a[32], b[32], p99[32], d[32], e[32];
-	struct burst_phases bp;
 	size_t i;
 
 	fprintf(c->info, "\n%-12s %10s %9s %10s %10s", "test", "IOPS",
@@ -203,24 +202,19 @@ static void print_summary(const struct suite_cli *c)
 	fputc('\n', c->info);
 	for (i = 0; i < s->nres; i++) {
 		const struct history_row *r = &s->res[i].row;
-		const struct interp_test *t = &s->res[i].it;
-		bool burst = burst_detect(t->interval_iops, t->nintervals,
-					  t->interval_s, &bp);
-		double iops = burst ? bp.sustained_iops : r->iops;
-		double mib = r->iops > 0 ? r->mib_s * iops / r->iops : 0;
 
-		fmt_count(a, sizeof(a), iops);
+		fmt_count(a, sizeof(a), r->iops);
 		fmt_latency_ms(b, sizeof(b), r->mean_ms);
 		fmt_latency_ms(p99, sizeof(p99), r->p99_ms);
 		fprintf(c->info, "%-12s %10s %9.1f %11s %11s", r->test, a,
-			mib, b, p99);
+			r->mib_s, b, p99);
 		if (s->o.wide) {
 			fmt_latency_ms(d, sizeof(d), r->p999_ms);
 			fmt_latency_ms(e, sizeof(e), r->max_ms);
 			fprintf(c->info, " %11s %11s", d, e);
 		}
-		if (burst)
-			print_burst(c, &bp);
+		if (s->res[i].fig.sustained)
+			print_burst(c, &s->res[i].fig);
 		fputc('\n', c->info);
 		print_targets(c, &s->res[i].targets);
 	}
@@ -229,21 +223,14 @@ static void print_summary(const struct suite_cli *c)
 static void print_findings(const struct suite_cli *c)
 {
 	const struct suite *s = &c->s;
-	struct interp_test t[SUITE_MAX];
-	struct finding f[INTERP_MAX_FINDINGS];
-	struct interp_env env = { s->o.expect_iops, s->o.expect_mib_s,
-				  s->mem_bytes };
-	size_t i, n;
+	size_t i;
 
-	for (i = 0; i < s->nres; i++)
-		t[i] = s->res[i].it;
-	n = interpret(t, s->nres, &env, f, ARRAY_SIZE(f));
 	fprintf(c->info, "\nfindings:\n");
-	if (!n)
+	if (!s->nfind)
 		fprintf(c->info, "  - nothing stands out: no wall, no stalls, "
 				 "no sign of a cache\n");
-	for (i = 0; i < n; i++)
-		fprintf(c->info, "  - %s\n", f[i].text);
+	for (i = 0; i < s->nfind; i++)
+		fprintf(c->info, "  - %s\n", s->find[i].text);
 }
 
 static void print_timing(const struct suite_cli *c)
@@ -266,7 +253,7 @@ static void print_timing(const struct suite_cli *c)
 
 static void machine_output(const struct suite *s)
 {
-	struct suite_json_row rows[SUITE_MAX];
+	struct suite_json_row rows[SUITE_MAX_RESULTS];
 	char line[8192];
 	size_t i;
 
@@ -280,10 +267,13 @@ static void machine_output(const struct suite *s)
 		for (i = 0; i < s->nres; i++) {
 			const struct history_row *r = &s->res[i].row;
 
+			const struct cmp_detail *d = &s->res[i].fig;
+
 			rows[i] = (struct suite_json_row){
 				r->test, r->label, r->cmdline, r->json,
 				r->iops, r->mib_s, r->mean_ms, r->p99_ms,
-				r->p999_ms, r->max_ms };
+				r->p999_ms, r->max_ms, r->figure,
+				d->window_iops, d->burst_iops, d->burst_s };
 		}
 		report_suite_json(rows, s->nres, stdout);
 	}
@@ -369,6 +359,11 @@ static void print_next(const struct suite_cli *c)
 	snprintf(num, sizeof(num), "%u", o->warmup_s);
 	shell_word(cmd, sizeof(cmd), &n, "--warmup");
 	shell_word(cmd, sizeof(cmd), &n, num);
+	if (o->runs > 1) {
+		snprintf(num, sizeof(num), "%u", o->runs);
+		shell_word(cmd, sizeof(cmd), &n, "--runs");
+		shell_word(cmd, sizeof(cmd), &n, num);
+	}
 	size_word(num, sizeof(num), o->file_bytes);
 	shell_word(cmd, sizeof(cmd), &n, "--file-size");
 	shell_word(cmd, sizeof(cmd), &n, num);
@@ -550,7 +545,12 @@ static int run_tests(struct suite_cli *c)
 	status = suite_fleet_agree(&c->sf, suite_claim_file(s, err,
 							    sizeof(err)) ? 1 : 0,
 				   err);
-	for (i = 0; !status && i < s->nprof; i++) {
+	for (i = 0; !status && s->round < s->o.runs; i++) {
+		if (i == s->nprof) {	/* the next round: interleaved */
+			i = 0;
+			if (++s->round == s->o.runs)
+				break;
+		}
 		/* all ranks of an MPI job stop together, also when the
 		 * signal reached only some */
 		if (c->sf.on)
@@ -610,6 +610,7 @@ static int suite_report(struct suite_cli *c, int status)
 	if (!suite_fleet_speaks(&c->sf))
 		return status;
 	if (s->nres) {
+		suite_interpret(s);
 		print_summary(c);
 		if (!status)
 			print_findings(c);

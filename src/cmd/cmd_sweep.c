@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cmd/diag.h"
+#include "cmd/progress.h"
 #include "cmd/subcmd.h"
 #include "cmd/sweep_args.h"
 #include "lib/atomic_file.h"
@@ -28,9 +29,6 @@ struct sweep_cli {
 	FILE *info;		/* plan, table, findings */
 	bool tty;		/* live status redrawn on one line */
 };
-
-static const char *const phase_names[] = { "filling", "warm-up",
-					   "measuring", "cool-down" };
 
 static void progress_cb(void *arg, const struct run_progress *p)
 {
@@ -53,7 +51,7 @@ static void progress_cb(void *arg, const struct run_progress *p)
 		fprintf(stderr, "\r[%zu/%zu] %s%s: %s %.0f/%.0f s; %s IOPS, "
 			"%.1f MiB/s\033[K", s->cur + 1, s->o.list.n,
 			sweep_kind_switch(s->o.list.kind),
-			s->o.list.names[s->cur], phase_names[ph],
+			s->o.list.names[s->cur], progress_phase_name(ph),
 			p->phase_elapsed_s, p->phase_total_s, iops, p->mib_s);
 	}
 	fflush(stderr);

@@ -80,6 +80,14 @@ void progress_keep(struct progress *pg)
 static const char *const phase_names[] = { "filling", "warm-up",
 					   "measuring", "cool-down" };
 
+const char *progress_phase_name(int phase)
+{
+	if (phase < 0 || phase >= (int)(sizeof(phase_names) /
+					sizeof(phase_names[0])))
+		phase = 2;	/* as the status lines clamp it */
+	return phase_names[phase];
+}
+
 void live_status_init(struct live_status *ls, struct progress *pg,
 		      const struct profile *p)
 {
@@ -115,7 +123,8 @@ static void draw(struct live_status *ls, int phase, double elapsed_s,
 	fmt_count(ops, sizeof(ops), iops);
 	fmt_count(mib, sizeof(mib), mib_s);
 	n = snprintf(line, sizeof(line), "%.0f/%.0f s  %s  %s IOPS  %s MiB/s",
-		     elapsed_s, ls->total_s, phase_names[phase], ops, mib);
+		     elapsed_s, ls->total_s, progress_phase_name(phase), ops,
+		     mib);
 	if (iv && iv->ios && n > 0 && (size_t)n < sizeof(line)) {
 		fmt_latency_ms(p99, sizeof(p99), (double)iv->p99_ns / 1e6);
 		snprintf(line + n, sizeof(line) - (size_t)n, "  P99 %s", p99);

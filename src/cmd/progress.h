@@ -35,6 +35,10 @@ void progress_log(struct progress *pg, const char *line);
 void progress_clear(struct progress *pg);
 /* End the drawn line with a newline: it stays on the screen. */
 void progress_keep(struct progress *pg);
+/* The word for a run_progress phase in a status line: "filling" (0, the
+ * fill before the timeline), "warm-up", "measuring", "cool-down";
+ * anything else reads as "measuring". */
+const char *progress_phase_name(int phase);
 
 /* A plain run's status line: elapsed/total, the phase, IOPS, MiB/s and
  * the P99 of the last interval ("  4/15 s  measuring  1,002 IOPS  3.9

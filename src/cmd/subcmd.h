@@ -55,6 +55,11 @@ int subcmd_typo(const char *arg);
 int compare_report(const struct history *h, const char *from,
 		   const char *to, enum result_format fmt, int findings,
 		   bool allow_different, FILE *f);
+/* The same with changes within ±@min_effect (0.05 = 5 %) called no
+ * change; compare_report uses VERDICT_MIN_EFFECT. */
+int compare_report_with(const struct history *h, const char *from,
+			const char *to, enum result_format fmt, int findings,
+			bool allow_different, double min_effect, FILE *f);
 
 /* The damaged-line warnings history_load left in @h, on stderr. */
 void print_history_warnings(const struct history *h);

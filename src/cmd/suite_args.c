@@ -32,7 +32,7 @@ static void suite_usage(FILE *f)
 	      "[--profile-file FILE]\n"
 	      "         [--history FILE] [--expect iops=N,mbps=N] "
 	      "[--keep-file] [--wide] [--html FILE] [-Rcsv|-Rjson]\n"
-	      "         [--engine NAME] [--quiet]   (each --opt VALUE or "
+	      "         [--engine NAME] [--runs N] [--quiet]   (each --opt VALUE or "
 	      "--opt=VALUE)\n"
 	      "  PATH: a folder on the disk under test (or a new file name);\n"
 	      "    several PATHs (up to 8): each test runs on one file per "
@@ -41,7 +41,10 @@ static void suite_usage(FILE *f)
 	      "previous label on these PATHs,\n"
 	      "    never 'demo', the label of `make run`)\n"
 	      "  defaults: --duration 30 --warmup 5 --file-size 4G --profiles "
-	      SUITE_DEFAULT_PROFILES "\n  built-in profiles:\n", f);
+	      SUITE_DEFAULT_PROFILES "\n"
+	      "  --runs N: each test N times (up to 8), the profiles "
+	      "interleaved, so compare\n    weighs run-to-run spread\n"
+	      "  built-in profiles:\n", f);
 	for (i = 0; i < suite_nbuiltin; i++)
 		fprintf(f, "    %-11s %-22s %s\n", suite_builtin[i].name,
 			suite_builtin[i].switches, suite_builtin[i].desc);
@@ -225,6 +228,17 @@ static int set_duration(void *ctx, const char *v, char *err, size_t errlen)
 	return 0;
 }
 
+static int set_runs(void *ctx, const char *v, char *err, size_t errlen)
+{
+	uint64_t n;
+
+	if (parse_uint_strict(v, SUITE_MAX_RUNS, &n) || !n)
+		return opt_bad_value(err, errlen, "--runs", v,
+				     "expected a count from 1 to 8");
+	((struct suite_opts *)ctx)->runs = (uint32_t)n;
+	return 0;
+}
+
 static int set_warmup(void *ctx, const char *v, char *err, size_t errlen)
 {
 	if (parse_seconds(v, 0, &((struct suite_opts *)ctx)->warmup_s))
@@ -277,6 +291,7 @@ static const struct opt_spec suite_opts_list[] = {
 	OPT_STRING_AT("history", "FILE", struct suite_opts, history),
 	{ "expect", OPT_VALUE, "iops=N,mbps=N", set_expect, 0 },
 	{ "engine", OPT_VALUE, "NAME", set_engine, 0 },
+	{ "runs", OPT_VALUE, "N", set_runs, 0 },
 	OPT_STRING_AT("html", "FILE", struct suite_opts, html),
 	OPT_BOOL_AT("keep-file", struct suite_opts, keep),
 	OPT_BOOL_AT("wide", struct suite_opts, wide),
@@ -349,6 +364,7 @@ int suite_parse_args(int argc, char **argv, struct suite_opts *o)
 	o->label = "run";
 	o->duration_s = 30;
 	o->warmup_s = 5;
+	o->runs = 1;
 	o->file_bytes = 4ull << 30;
 	o->profiles = SUITE_DEFAULT_PROFILES;
 	ret = opt_parse(&suite_opt_table, argc, argv, o, suite_other, err,

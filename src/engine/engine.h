@@ -13,8 +13,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "profile/profile.h"
-
 struct io_req {
 	void *buf;		/* aligned, allocated before timing starts */
 	uint64_t offset;	/* bytes */

@@ -11,11 +11,13 @@
  * only the switches DiskSpd allows beside -X are applied on top.
  *
  * This file splits the command line into tokens and runs the passes; the
- * switches are in cli_switches.c, the long options in cli_long.c, the
- * rules in cli_validate.c and the help in cli_usage.c.
+ * switches are rows of cli_table.c (their readers in cli_switches.c),
+ * the long options in cli_long.c, the rules in cli_validate.c and the
+ * help in cli_usage.c.
  */
 #include "profile/cli.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,7 +55,9 @@ static int resolve_block(struct cli *c, char **tok, int ntok)
 		}
 		if (tok[i][1] != 'b')
 			continue;
-		ret = parse_size(tok[i] + 2, 0, &v);
+		/* "b" is blocks of the -b before (64K at first), as in
+		 * DiskSpd: -b2b is 128K */
+		ret = parse_size(tok[i] + 2, c->block_bytes, &v);
 		if (ret)
 			return cli_size_error(c, "-b", tok[i] + 2, ret);
 		if (!v || v > MAX_BLOCK_BYTES)
@@ -263,6 +267,29 @@ static enum cli_action early_action(char **tok, int ntok)
 	return CLI_RUN;
 }
 
+/* DiskSpd opens "#<n>" as physical drive n and "<letter>:" as a volume
+ * (IORequestGenerator.cpp), never as files: refused here, before
+ * anything is created, with the Linux name to use instead. */
+static int drive_target(struct cli *c, const char *typed)
+{
+	bool volume = isalpha((unsigned char)typed[0]) && typed[1] == ':' &&
+		      !typed[2];
+
+	if (typed[0] == '#' && typed[1])
+		return errf(c->err, c->errlen, EINVAL, "target '%s' is a "
+			    "Windows physical drive (DiskSpd opens "
+			    "\\\\.\\PhysicalDrive%s): name a Linux block "
+			    "device such as /dev/sdb instead (lsblk lists "
+			    "them)", typed, typed + 1);
+	if (volume)
+		return errf(c->err, c->errlen, EINVAL, "target '%s' is a "
+			    "Windows volume (DiskSpd opens \\\\.\\%s): name "
+			    "a Linux block device such as /dev/sdb1 or a file "
+			    "on a mounted filesystem instead (lsblk lists "
+			    "them)", typed, typed);
+	return 0;
+}
+
 /* Walk the tokens: switches, then targets (collected into @targets). */
 static int parse_tokens(struct cli *c, char **argv, char **tok, int ntok,
 			char **targets, int *ntargets)
@@ -282,6 +309,9 @@ static int parse_tokens(struct cli *c, char **argv, char **tok, int ntok,
 				return errf(c->err, c->errlen, EINVAL,
 					    "empty target '': expected a file "
 					    "or block device path");
+			ret = drive_target(c, tok[i]);
+			if (ret)
+				return ret;
 			if (*ntargets >= PROFILE_MAX_TARGETS)
 				return errf(c->err, c->errlen, EINVAL,
 					    "too many targets at '%s': at most "

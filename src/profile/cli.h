@@ -21,6 +21,11 @@ enum cli_action {
  * fails: the caller prints them, before the error. */
 enum cli_action cli_parse(int argc, char **argv, struct profile *p,
 			  char *err, size_t errlen);
+/* The DiskSpd switches that give @p's settings (its first target's, as
+ * the command line gives every target the same), separated by spaces,
+ * no targets, from the switch table's print column; parsing them gives
+ * the same profile.  0, or -ENAMETOOLONG / -ENOMEM. */
+int cli_print_switches(const struct profile *p, char *buf, size_t len);
 /* Usage text. */
 void cli_usage(FILE *f);
 

@@ -60,7 +60,6 @@ int cli_set_h(struct cli *c, const char *typed)
 		return errf(c->err, c->errlen, EINVAL,
 			    "conflicting cache switch '%s': -h (= -Sh) may "
 			    "not follow other -S or -h switches", typed);
-	c->h = true;
 	if (set_cache(c, typed, CACHE_DIRECT))
 		return -EINVAL;
 	return set_write_through(c, typed);

@@ -28,12 +28,11 @@ struct cli {
 	uint64_t block_bytes;		/* the last -b, resolved first */
 
 	/* seen flags for the repeat and conflict rules */
-	bool a, n, B, fsize, F, g, i, j, N, O, pflag, r, rs, rd, s;
-	bool t_given, T, x, Zsize, h, rp;
+	bool a, n, B, fsize, F, i, j, N, O, pflag, r, rs, rd, s;
+	bool t_given, T, x, Zsize, rp;
 	bool cache_set, wt_set;
 	bool mapped;			/* -Sm seen */
 	bool unbuffered;		/* -Su, bare -S, -Sh or -h seen */
-	bool g_bpms;			/* -g in bytes per ms (not -g<n>i) */
 	const char *zval;		/* the -Z<size> value as typed */
 	unsigned int xover;		/* OV_* bits */
 	const char *x_incompat;		/* first non -X switch typed */
@@ -59,16 +58,40 @@ int cli_size_error(struct cli *c, const char *sw, const char *val, int ret);
  * zero. */
 int cli_get_size(struct cli *c, const char *sw, const char *val,
 		 uint64_t min_bytes, uint64_t *out);
-/* A switch that takes no value: @val must be empty. */
-int cli_no_value(struct cli *c, const char *sw, const char *val);
+/* A switch that takes no value (@sw): DiskSpd ignores the rest of the
+ * token (-Lx is -L, -p0 is -p); a note says so when @val is not empty. */
+void cli_rest_ignored(struct cli *c, const char *typed, const char *sw,
+		      const char *val);
 /* A switch DiskSpd allows once: fails when *@seen, else sets it. */
 int cli_repeated(struct cli *c, bool *seen, const char *typed);
 
-/* --- cli_switches.c */
+/* --- cli_table.c */
 
-/* Apply one DiskSpd switch: @tok normalised (a pasted dash made '-'),
- * @typed as the user typed it (for messages).  0 or -errno. */
+/* Apply one DiskSpd switch by its row: @tok normalised (a pasted dash
+ * made '-'), @typed as the user typed it (for messages).  0 or -errno. */
 int cli_switch(struct cli *c, const char *typed, const char *tok);
+
+/* --- cli_switches.c: the readers the table's SW_FUNC rows name, each
+ * given the token as typed and the value after the row's letters. */
+
+int cli_sw_affinity(struct cli *c, const char *typed, const char *val);
+int cli_sw_base(struct cli *c, const char *typed, const char *val);
+int cli_sw_etw(struct cli *c, const char *typed, const char *val);
+int cli_sw_events(struct cli *c, const char *typed, const char *val);
+int cli_sw_f(struct cli *c, const char *typed, const char *val);
+int cli_sw_flush(struct cli *c, const char *typed, const char *val);
+int cli_sw_format(struct cli *c, const char *typed, const char *val);
+int cli_sw_h(struct cli *c, const char *typed, const char *val);
+int cli_sw_r(struct cli *c, const char *typed, const char *val);
+int cli_sw_rd(struct cli *c, const char *typed, const char *val);
+int cli_sw_rs(struct cli *c, const char *typed, const char *val);
+int cli_sw_s(struct cli *c, const char *typed, const char *val);
+int cli_sw_seed(struct cli *c, const char *typed, const char *val);
+int cli_sw_throttle(struct cli *c, const char *typed, const char *val);
+int cli_sw_verbose(struct cli *c, const char *typed, const char *val);
+int cli_sw_w(struct cli *c, const char *typed, const char *val);
+int cli_sw_wbuf(struct cli *c, const char *typed, const char *val);
+int cli_sw_xml(struct cli *c, const char *typed, const char *val);
 
 /* --- cli_cache.c */
 
@@ -83,5 +106,29 @@ int cli_set_h(struct cli *c, const char *typed);
  * the switches seen so far; c->p->ntargets holds the target count.
  * Its warnings go to c->p->notes.  0 or -EINVAL with the message in c->err. */
 int cli_validate(struct cli *c);
+
+/* --- cli_print.c: the printers the table's SW_FUNC rows name */
+
+struct sw_out;
+#define CLI_PRINTER(name) \
+	void cli_pr_##name(const struct profile *p, \
+			   const struct target_opts *t, struct sw_out *o)
+CLI_PRINTER(affinity);
+CLI_PRINTER(base);
+CLI_PRINTER(block);
+CLI_PRINTER(cache);
+CLI_PRINTER(etw);
+CLI_PRINTER(f);
+CLI_PRINTER(flush);
+CLI_PRINTER(format);
+CLI_PRINTER(r);
+CLI_PRINTER(rd);
+CLI_PRINTER(rs);
+CLI_PRINTER(s);
+CLI_PRINTER(seed);
+CLI_PRINTER(throttle);
+CLI_PRINTER(verbose);
+CLI_PRINTER(w);
+CLI_PRINTER(wbuf);
 
 #endif

@@ -1,8 +1,9 @@
-/* cli_switches.c - DiskSpd's switches, one parser each: -a -b -B -c -C
- * -d -D -e -f -F -g -i -I -j -l -L -n -N -o -O -p -P -r -rs -rd -R -s
- * -t -T -v -w -W -x -X -y -z -Z -: (-S and -h are in cli_cache.c).
- * Each reads the value glued to its letter into the template target (c->t) or the profile and records
- * what the repeat and conflict rules of cli_validate.c need.
+/* cli_switches.c - the readers of the DiskSpd switches whose value is
+ * more than a flag, an integer or a size (those the table in
+ * cli_table.c reads itself): -a -B -e -f -g -h -N -r -rs -rd -R -s -v
+ * -w -X -y -z -Z (-S is in cli_cache.c).  Each reads the value glued to
+ * its letters into the template target (c->t) or the profile; the table
+ * records what the repeat and conflict rules of cli_validate.c need.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -14,8 +15,6 @@
 #include "profile/cli_internal.h"
 #include "profile/parse.h"
 
-#define MAX_THREADS 65536U	/* -t, -F: per switch value */
-#define MAX_DEPTH 65536U	/* -o, -O */
 #define CPUS_PER_GROUP 64U
 
 /* -a[g#,]#[,#..]: CPU list; g<n> selects a 64-CPU block for what follows.
@@ -23,7 +22,7 @@
  * rest to the machine; a Linux CPU number is group * 64 + core, so a core
  * past 63 names no CPU and a group past 15 is past PROFILE_MAX_CPUS:
  * both are refused here, before anything is created. */
-static int parse_affinity(struct cli *c, const char *val)
+int cli_sw_affinity(struct cli *c, const char *typed, const char *val)
 {
 	static const char want[] = "CPU numbers such as 0,1,2 or g0,0,1 "
 		"(groups of 64 CPUs, group 0..15)";
@@ -32,7 +31,7 @@ static int parse_affinity(struct cli *c, const char *val)
 	uint64_t group = 0, cpu;
 	bool group_open = false;
 
-	c->a = true;
+	(void)typed;
 	p->affinity_given = true;
 	p->affinity_disabled = false;
 	if (!strcmp(val, "") || !strcmp(val, "g"))
@@ -76,15 +75,13 @@ static int parse_affinity(struct cli *c, const char *val)
 }
 
 /* -B<base>[:len] */
-static int parse_base(struct cli *c, const char *typed, const char *val)
+int cli_sw_base(struct cli *c, const char *typed, const char *val)
 {
 	uint64_t base, len = 0, sum;
 	const char *end;
 	int ret;
 
-	ret = cli_repeated(c, &c->B, typed);
-	if (ret)
-		return ret;
+	(void)typed;
 	ret = parse_size_prefix(val, c->block_bytes, &base, &end);
 	if (ret)
 		return cli_size_error(c, "-B", val, ret);
@@ -106,7 +103,7 @@ static int parse_base(struct cli *c, const char *typed, const char *val)
 }
 
 /* -f<size> (max offset) or -f<rst> (access hints) */
-static int parse_f(struct cli *c, const char *typed, const char *val)
+int cli_sw_f(struct cli *c, const char *typed, const char *val)
 {
 	const char *s;
 	int ret;
@@ -138,26 +135,25 @@ static int parse_f(struct cli *c, const char *typed, const char *val)
  * read as DiskSpd does: a trailing 'i' picks I/Os, otherwise the value
  * must end in a digit, and the number is its leading digits (-g1.5i is
  * 1 I/O per second); 0 is refused. */
-static int parse_throttle(struct cli *c, const char *val)
+int cli_sw_throttle(struct cli *c, const char *typed, const char *val)
 {
 	size_t n = strlen(val);
 	bool iops = n && val[n - 1] == 'i';
 	uint64_t v = 0;
 
+	(void)typed;
 	if (!n || (!iops && (val[n - 1] < '0' || val[n - 1] > '9')) ||
 	    parse_uint_lenient(val, UINT64_MAX, &v) || !v)
 		return cli_bad(c, "-g", val, "a rate above 0 in bytes per ms "
 			       "such as 1000, or I/Os per second such as "
 			       "500i");
-	c->g = true;
-	c->g_bpms = !iops;
 	c->t.throttle_iops = iops ? v : 0;
 	c->t.throttle_bytes_per_ms = iops ? 0 : v;
 	return 0;
 }
 
 /* -rd<pct|abs><io>/<span>[:<io>/<span>..] */
-static int parse_dist(struct cli *c, const char *val)
+int cli_sw_rd(struct cli *c, const char *typed, const char *val)
 {
 	static const char want[] = "pct or abs and I/O%/range pairs, such "
 		"as pct90/10:5/20 or abs90/10G";
@@ -167,7 +163,7 @@ static int parse_dist(struct cli *c, const char *val)
 	bool pct;
 	int ret;
 
-	c->rd = true;	/* a repeated -rd replaces the earlier one */
+	(void)typed;
 	if (!strncmp(val, "pct", 3))
 		pct = true;
 	else if (!strncmp(val, "abs", 3))
@@ -210,23 +206,20 @@ static int parse_dist(struct cli *c, const char *val)
 	return 0;
 }
 
-/* -r[align], -rs<pct>, -rd... */
-static int parse_r(struct cli *c, const char *typed, const char *val)
+/* -rs<pct>; a repeated -rs replaces the earlier one */
+int cli_sw_rs(struct cli *c, const char *typed, const char *val)
 {
-	int ret;
+	(void)typed;
+	c->t.random = true;
+	return cli_get_u32(c, "-rs", val, 1, 100,
+			   "a random percentage from 1 to 100",
+			   &c->t.random_pct);
+}
 
-	if (*val == 's') {
-		c->rs = true;	/* a repeated -rs replaces the earlier one */
-		c->t.random = true;
-		return cli_get_u32(c, "-rs", val + 1, 1, 100,
-				   "a random percentage from 1 to 100",
-				   &c->t.random_pct);
-	}
-	if (*val == 'd')
-		return parse_dist(c, val + 1);
-	ret = cli_repeated(c, &c->r, typed);
-	if (ret)
-		return ret;
+/* -r[align] */
+int cli_sw_r(struct cli *c, const char *typed, const char *val)
+{
+	(void)typed;
 	c->t.random = true;
 	if (!*val)
 		return 0;
@@ -234,12 +227,9 @@ static int parse_r(struct cli *c, const char *typed, const char *val)
 }
 
 /* -s[i][stride] */
-static int parse_s(struct cli *c, const char *typed, const char *val)
+int cli_sw_s(struct cli *c, const char *typed, const char *val)
 {
-	int ret = cli_repeated(c, &c->s, typed);
-
-	if (ret)
-		return ret;
+	(void)typed;
 	if (*val == 'i') {
 		c->t.interlocked = true;
 		val++;
@@ -251,27 +241,46 @@ static int parse_s(struct cli *c, const char *typed, const char *val)
 			    &c->t.stride_bytes);
 }
 
-/* -R[p]<format> */
-static int parse_format(struct cli *c, const char *val)
+/* A format named exactly, in lower case: DiskSpd compares -R's value
+ * case-sensitively (-RXML is refused). */
+static bool format_exact(const char *name, enum result_format *fmt)
+{
+	unsigned int i;
+
+	for (i = 0; i < RESULT_FORMAT_COUNT; i++) {
+		if (!strcmp(name, result_format_names[i])) {
+			*fmt = (enum result_format)i;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* -R[p]<format>, as DiskSpd reads it: the p (profile only) stays once
+ * given, and a later -R<format> sets the format, so -Rp -Rxml and
+ * -Rxml -Rp both print the XML profile and run nothing.  -Rp<format>
+ * is text or xml; a profile is printed as XML when the format is xml,
+ * else as text. */
+int cli_sw_format(struct cli *c, const char *typed, const char *val)
 {
 	const char *s = val;
 	enum result_format fmt;
+	bool with_p = *s == 'p';
 
-	c->rp = false;
-	c->p->print_profile_only = false;
-	if (*s == 'p') {
+	(void)typed;
+	if (with_p) {
 		c->rp = true;
 		c->p->print_profile_only = true;
 		s++;
 		if (!*s)
-			s = "text";
+			return 0;	/* -Rp keeps the format given */
 	}
-	if (!result_format_from_name(s, &fmt) &&
-	    (!c->rp || fmt == FORMAT_TEXT || fmt == FORMAT_XML)) {
+	if (format_exact(s, &fmt) &&
+	    (!with_p || fmt == FORMAT_TEXT || fmt == FORMAT_XML)) {
 		c->p->format = fmt;
 		return 0;
 	}
-	if (c->rp)
+	if (with_p)
 		return cli_bad(c, "-R", val, "-Rp, -Rptext or -Rpxml");
 	return cli_bad(c, "-R", val, "text, xml, json, csv or html, such as "
 		       "-Rxml");
@@ -279,13 +288,14 @@ static int parse_format(struct cli *c, const char *val)
 
 /* -Z, -Zr, -Z<size>[,file]; with both -Z and -Zr (either order) the
  * writes are zeros, as in DiskSpd */
-static int parse_wbuf(struct cli *c, const char *val)
+int cli_sw_wbuf(struct cli *c, const char *typed, const char *val)
 {
 	struct target_opts *t = &c->t;
 	const char *end;
 	uint64_t v;
 	int ret;
 
+	(void)typed;
 	if (!strcmp(val, "r")) {
 		c->p->random_write_data = true;	/* DiskSpd warns even so */
 		if (t->wbuf != WBUF_ZERO)
@@ -317,11 +327,11 @@ static int parse_wbuf(struct cli *c, const char *val)
 	return 0;
 }
 
-static int parse_seed(struct cli *c, const char *val)
+int cli_sw_seed(struct cli *c, const char *typed, const char *val)
 {
 	struct timespec ts;
 
-	c->xover |= OV_Z;
+	(void)typed;
 	c->p->seed_given = true;
 	/* DiskSpd's seed is a 32-bit integer, digits only */
 	if (*val && parse_uint_strict(val, UINT32_MAX, &c->p->seed))
@@ -336,8 +346,9 @@ static int parse_seed(struct cli *c, const char *val)
 	return 0;
 }
 
-static int parse_w(struct cli *c, const char *val)
+int cli_sw_w(struct cli *c, const char *typed, const char *val)
 {
+	(void)typed;
 	if (!*val)
 		return errf(c->err, c->errlen, EINVAL,
 			    "no write ratio passed to -w: expected a write "
@@ -346,9 +357,9 @@ static int parse_w(struct cli *c, const char *val)
 			   "a write percentage from 0 to 100", &c->t.write_pct);
 }
 
-static int parse_v(struct cli *c, const char *val)
+int cli_sw_verbose(struct cli *c, const char *typed, const char *val)
 {
-	c->xover |= OV_V;
+	(void)typed;
 	if (!strcmp(val, "s")) {
 		notes_add(&c->p->notes, NOTE_NOTE, "-vs: wait statistics are "
 			  "Windows-only; none are collected");
@@ -361,11 +372,11 @@ static int parse_v(struct cli *c, const char *val)
 	return 0;
 }
 
-static int parse_N(struct cli *c, const char *val)
+int cli_sw_flush(struct cli *c, const char *typed, const char *val)
 {
 	char letter = (char)(val[0] | 0x20);	/* any case, as DiskSpd */
 
-	c->N = true;
+	(void)typed;
 	if (!val[0] || val[1])
 		letter = '\0';
 	if (letter == 'v')
@@ -379,7 +390,7 @@ static int parse_N(struct cli *c, const char *val)
 	return 0;
 }
 
-static int set_xml_path(struct cli *c, const char *typed, const char *val)
+int cli_sw_xml(struct cli *c, const char *typed, const char *val)
 {
 	bool seen = c->p->xml_profile_path != NULL;
 	int ret = cli_repeated(c, &seen, typed);
@@ -395,150 +406,10 @@ static int set_xml_path(struct cli *c, const char *typed, const char *val)
 	return 0;
 }
 
-/* An integer value that keeps *@out (the default) when it is 0. */
-static int get_or_default(struct cli *c, const char *sw, const char *val,
-			  const char *what, uint32_t *out)
-{
-	uint32_t v = 0;
-	int ret = cli_get_u32(c, sw, val, 0, UINT32_MAX, what, &v);
-
-	if (!ret && v)
-		*out = v;
-	return ret;
-}
-
-/* Switches that take a plain integer or nothing. */
-static int parse_simple(struct cli *c, char letter, const char *val)
-{
-	struct profile *p = c->p;
-
-	switch (letter) {
-	case ':':
-		c->xover |= OV_COLON;
-		return cli_get_u32(c, "-:", val, 0, UINT32_MAX,
-				   "an experiment bitmask such as 1",
-				   &p->experiment_flags);
-	case 'C':
-		c->xover |= OV_C;
-		return cli_get_u32(c, "-C", val, 0, UINT32_MAX,
-				   "a cool-down in seconds such as 5",
-				   &p->cooldown_s);
-	case 'd':
-		c->xover |= OV_D;
-		return cli_get_u32(c, "-d", val, 1, UINT32_MAX,
-				   "a duration of at least 1 second, such as "
-				   "60",
-				   &p->duration_s);
-	case 'W':
-		c->xover |= OV_W;
-		return cli_get_u32(c, "-W", val, 0, UINT32_MAX,
-				   "a warm-up in seconds such as 5",
-				   &p->warmup_s);
-	case 'D':	/* bare -D and -D0 mean 1000 ms, as in DiskSpd */
-		p->iops_interval_ms = 1000;
-		return *val ? get_or_default(c, "-D", val,
-					     "an interval in ms such as 1000",
-					     &p->iops_interval_ms) : 0;
-	case 'P':	/* bare -P and -P0 mean 65536, as in DiskSpd */
-		p->progress_every = 65536;
-		return *val ? get_or_default(c, "-P", val,
-					     "a completion count such as "
-					     "65536", &p->progress_every) : 0;
-	case 'F':
-		c->F = true;
-		return cli_get_u32(c, "-F", val, 1, MAX_THREADS,
-				   "a total thread count from 1 to 65536",
-				   &p->pool_threads);
-	case 'O':
-		c->O = true;
-		return cli_get_u32(c, "-O", val, 1, MAX_DEPTH,
-				   "requests per thread from 1 to 65536",
-				   &p->pool_requests);
-	default:
-		return 1;	/* not a simple switch */
-	}
-}
-
-/* Per-target integer switches. */
-static int parse_target_int(struct cli *c, char letter, const char *val)
-{
-	struct target_opts *t = &c->t;
-
-	switch (letter) {
-	case 't':
-		c->t_given = true;
-		return cli_get_u32(c, "-t", val, 1, MAX_THREADS,
-				   "a thread count from 1 to 65536",
-				   &t->threads);
-	case 'o':
-		return cli_get_u32(c, "-o", val, 1, MAX_DEPTH,
-				   "outstanding I/Os from 1 to 65536",
-				   &t->outstanding);
-	case 'i':
-		c->i = true;
-		return cli_get_u32(c, "-i", val, 1, UINT32_MAX,
-				   "a burst size of at least 1 I/O", &t->burst);
-	case 'j':
-		c->j = true;
-		return cli_get_u32(c, "-j", val, 1, UINT32_MAX,
-				   "a think time of at least 1 ms",
-				   &t->think_ms);
-	case 'I':
-		return cli_get_u32(c, "-I", val, 1, 3,
-				   "an I/O priority from 1 (very low) to 3 "
-				   "(normal)", &t->io_priority);
-	default:
-		return 1;
-	}
-}
-
-/* Flags without a value. */
-static int parse_flag(struct cli *c, const char *typed, char letter,
-		      const char *val)
-{
-	const char sw[3] = { '-', letter, '\0' };
-	int ret;
-
-	if (!strchr("Lnplxh", letter))
-		return 1;
-	ret = cli_no_value(c, sw, val);
-	if (ret)
-		return ret;
-	switch (letter) {
-	case 'L':
-		c->p->measure_latency = true;
-		break;
-	case 'n':
-		c->n = true;
-		c->p->affinity_disabled = true;
-		break;
-	case 'p':
-		c->pflag = true;
-		c->t.parallel_async = true;
-		break;
-	case 'l':
-		/* kept in the profile; no worker maps huge pages yet */
-		c->p->large_pages = true;
-		notes_add(&c->p->notes, NOTE_NOTE, "-l: large-page buffers "
-			  "are not used; buffers use normal pages");
-		break;
-	case 'x':
-		c->x = true;
-		c->p->completion_routines = true;
-		notes_add(&c->p->notes, NOTE_NOTE, "-x: completion routines "
-			  "are Windows-only; the same engine runs (choose one "
-			  "with --engine=)");
-		break;
-	case 'h':
-		return cli_set_h(c, typed);
-	}
-	return 0;
-}
-
 /* -e<provider>: DiskSpd's ETW names (case-sensitive), or p, q, s, c
  * (DiskSpd reads the first letter: -epx is -ep, but -eprocess is no
  * name); accepted, nothing is traced. */
-static int parse_etw(struct cli *c, const char *val)
+int cli_sw_etw(struct cli *c, const char *typed, const char *val)
 {
 	static const char *const names[] = {
 		"PROCESS", "THREAD", "IMAGE_LOAD", "DISK_IO", "NETWORK",
@@ -552,6 +423,7 @@ static int parse_etw(struct cli *c, const char *val)
 	size_t i;
 	bool known = *val && strchr("pqsc", *val) && strlen(val) <= 2;
 
+	(void)typed;
 	if (known)	/* DiskSpd reads the first letter */
 		*(*val == 'p' ? &e->paged_memory : *val == 'q' ?
 		  &e->perf_timer : *val == 's' ? &e->system_timer :
@@ -568,77 +440,15 @@ static int parse_etw(struct cli *c, const char *val)
 	return 0;
 }
 
-static bool xml_compatible(char letter)
+int cli_sw_h(struct cli *c, const char *typed, const char *val)
 {
-	return strchr("vzRWdC:", letter) != NULL;
+	cli_rest_ignored(c, typed, "-h", val);
+	return cli_set_h(c, typed);
 }
 
-int cli_switch(struct cli *c, const char *typed, const char *tok)
+int cli_sw_events(struct cli *c, const char *typed, const char *val)
 {
-	char letter = tok[1];
-	const char *val = tok + 2;
-	int ret;
-
-	if (!letter)
-		return errf(c->err, c->errlen, EINVAL,
-			    "unknown switch '%s'", typed);
-	if (!xml_compatible(letter) && letter != 'X' && !c->x_incompat)
-		c->x_incompat = typed;
-	ret = parse_simple(c, letter, val);
-	if (ret <= 0)
-		return ret;
-	ret = parse_target_int(c, letter, val);
-	if (ret <= 0)
-		return ret;
-	ret = parse_flag(c, typed, letter, val);
-	if (ret <= 0)
-		return ret;
-
-	switch (letter) {
-	case 'a':
-		return parse_affinity(c, val);
-	case 'b':
-		return 0;	/* resolved by the pre-pass */
-	case 'B':
-		return parse_base(c, typed, val);
-	case 'c':
-		return cli_get_size(c, "-c", val, 1, &c->t.create_bytes);
-	case 'e':
-		return parse_etw(c, val);
-	case 'f':
-		return parse_f(c, typed, val);
-	case 'g':
-		return parse_throttle(c, val);
-	case 'N':
-		return parse_N(c, val);
-	case 'r':
-		return parse_r(c, typed, val);
-	case 'R':
-		c->xover |= OV_R;
-		return parse_format(c, val);
-	case 's':
-		return parse_s(c, typed, val);
-	case 'S':
-		return cli_parse_cache(c, typed, val);
-	case 'T':
-		c->T = true;
-		return cli_get_size(c, "-T", val, 1, &c->t.thread_stride_bytes);
-	case 'v':
-		return parse_v(c, val);
-	case 'w':
-		return parse_w(c, val);
-	case 'X':
-		return set_xml_path(c, typed, val);
-	case 'y':
-		return errf(c->err, c->errlen, EINVAL,
-			    "unsupported switch '%s': named events (-y) are "
-			    "Windows-only", typed);
-	case 'z':
-		return parse_seed(c, val);
-	case 'Z':
-		return parse_wbuf(c, val);
-	default:
-		return errf(c->err, c->errlen, EINVAL,
-			    "unknown switch '%s'", typed);
-	}
+	(void)val;
+	return errf(c->err, c->errlen, EINVAL, "unsupported switch '%s': "
+		    "named events (-y) are Windows-only", typed);
 }

@@ -1,7 +1,9 @@
-/* cli_usage.c - the help text of `ioprobe -?` (declared in cli.h). */
+/* cli_usage.c - the help text of `ioprobe -?` (declared in cli.h); the
+ * DiskSpd switches' lines come from their table (cli_table.c). */
 #include <stdio.h>
 
 #include "profile/cli.h"
+#include "profile/cli_table.h"
 
 /* The synopsis of every command and a few examples. */
 static void usage_head(FILE *f)
@@ -31,48 +33,9 @@ void cli_usage(FILE *f)
 	usage_head(f);
 	fputs(
 "DiskSpd switches (values glued to the letter; sizes take K M G T or b\n"
-"for blocks of -b; a pasted en-dash works as '-'):\n"
-"  -?            this help (also --help)\n"
-"  -b<size>      block size, default 64K\n"
-"  -B<base>[:len] start offset [and length] of the range used\n"
-"  -c<size>      create file targets of this size (filled with data)\n"
-"  -C<s>         cool-down seconds, I/O runs but is not measured\n"
-"  -d<s>         measured duration in seconds, default 10\n"
-"  -D[ms]        IOPS standard deviation per interval, default 1000\n"
-"  -e<opt>       ETW (Windows-only): accepted, no output\n"
-"  -f<size>      maximum offset;  -f<rst>: random/sequential hints\n"
-"  -F<n>         total threads, each driving every target\n"
-"  -g<n>[i]      throttle per thread per target: bytes/ms, or IOPS (i)\n"
-"  -h            = -Sh\n"
-"  -i<n> -j<ms>  bursts of n I/Os separated by j ms of think time\n"
-"  -I<1-3>       I/O priority: 1 very low, 2 low, 3 normal\n"
-"  -l            large pages for buffers\n"
-"  -L            latency statistics and percentiles\n"
-"  -n            no affinity (ioprobe pins only with -a)\n"
-"  -a[g#,]#[,#]  pin thread i to CPU entry i mod n (g# = 64-CPU group)\n"
-"  -N<v|n|i>     flush mode for -Sm\n"
-"  -o<n>         outstanding I/Os per thread per target, default 2\n"
-"  -O<n>         outstanding I/Os per thread with -F\n"
-"  -p            parallel sequential pointers per request\n"
-"  -P[n]         progress dot every n completions, default 65536\n"
-"  -r[align]     random I/O aligned to align, default block size\n"
-"  -rs<pct>      percent random, the rest sequential\n"
-"  -rdpct<io/span:..> -rdabs<io/size:..>  random distribution\n"
-"  -R[p]<fmt>    result format text|xml|json|csv|html; p = print profile\n"
-"  -s[i][stride] sequential [interlocked] with stride, default block\n"
-"  -S[bhmruw]    cache: b buffered, u O_DIRECT, w O_DSYNC, h both,\n"
-"                r remote, m mmap; bare -S = -Su\n"
-"  -t<n>         threads per target, default 1\n"
-"  -T<size>      stride between threads' start offsets\n"
-"  -v            verbose\n"
-"  -w<pct>       write percentage, default 0\n"
-"  -W<s>         warm-up seconds, default 5\n"
-"  -x            completion routines (Windows): same engine\n"
-"  -X<file>      DiskSpd XML profile\n"
-"  -y...         named events: Windows-only, rejected\n"
-"  -z[seed]      random seed, bare = ms since boot\n"
-"  -Z  -Zr  -Z<size>[,file]  zero / random per write / source buffer\n"
-"  -:<n>         experiment flags\n"
+"for blocks of -b; a pasted en-dash works as '-'):\n", f);
+	cli_switch_usage(f);
+	fputs(
 "\n"
 "ioprobe options (--name=VALUE or --name VALUE, here and in the\n"
 "subcommands):\n"

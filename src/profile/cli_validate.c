@@ -46,9 +46,21 @@ static int validate_pattern(struct cli *c, uint32_t per_target)
 	return 0;
 }
 
+/* DiskSpd keeps -g<n>i as bytes per ms too, n * block / 1000 in 32 bits
+ * (Common.h SetThroughputIOPS), and refuses -x and -F -O beside any
+ * limit whose bytes per ms are above 0: -g1i -b512 is 0 and allowed. */
+static bool throttle_in_bpms(const struct cli *c)
+{
+	const struct target_opts *t = &c->t;
+	uint32_t bytes = (uint32_t)(t->throttle_iops * t->block_bytes);
+
+	return t->throttle_bytes_per_ms || bytes / 1000;
+}
+
 static int validate_modes(struct cli *c)
 {
 	const struct target_opts *t = &c->t;
+	bool bpms = throttle_in_bpms(c);
 
 	if (c->n && c->a)
 		return conflict(c, "-n conflicts with -a: -n turns off the "
@@ -56,17 +68,19 @@ static int validate_modes(struct cli *c)
 	if (c->F && c->t_given && t->threads > 1)
 		return conflict(c, "-F conflicts with -t: -F sets the total "
 				"thread count, drop -t");
-	if (c->g_bpms && c->x)
-		return conflict(c, "-g conflicts with -x: a limit in bytes "
-				"per ms needs the default completion mode "
-				"(-g<n>i, I/Os per second, may go with -x)");
+	if (bpms && c->x)
+		return conflict(c, "-g conflicts with -x: DiskSpd refuses a "
+				"throughput limit with completion routines "
+				"(also -g<n>i, unless n times -b is below 1000 "
+				"bytes)");
 	if (c->i != c->j)
 		return conflict(c, "-i and -j go together: a burst of -i "
 				"I/Os is followed by -j ms of think time");
-	if (c->F && c->O && c->g_bpms)
-		return conflict(c, "-g conflicts with -F and -O: a limit in "
-				"bytes per ms does not apply to a thread pool "
-				"(-g<n>i, I/Os per second, does)");
+	if (c->F && c->O && bpms)
+		return conflict(c, "-g conflicts with -F and -O: DiskSpd "
+				"refuses a throughput limit with -O requests "
+				"per thread (also -g<n>i, unless n times -b is "
+				"below 1000 bytes)");
 	if (c->F && c->O && c->j)
 		return conflict(c, "-j conflicts with -F and -O");
 	if (c->F && c->O && c->pflag)

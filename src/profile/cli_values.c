@@ -65,11 +65,13 @@ int cli_get_size(struct cli *c, const char *sw, const char *val,
 	return 0;
 }
 
-int cli_no_value(struct cli *c, const char *sw, const char *val)
+void cli_rest_ignored(struct cli *c, const char *typed, const char *sw,
+		      const char *val)
 {
 	if (*val)
-		return cli_bad(c, sw, val, "nothing after the letter");
-	return 0;
+		notes_add(&c->p->notes, NOTE_NOTE, "'%s' is read as %s: "
+			  "DiskSpd ignores what follows the letter", typed,
+			  sw);
 }
 
 int cli_repeated(struct cli *c, bool *seen, const char *typed)

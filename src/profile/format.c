@@ -5,7 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
-static const char *const names[RESULT_FORMAT_COUNT] = {
+const char *const result_format_names[RESULT_FORMAT_COUNT] = {
 	[FORMAT_TEXT] = "text", [FORMAT_XML] = "xml", [FORMAT_JSON] = "json",
 	[FORMAT_CSV] = "csv", [FORMAT_HTML] = "html",
 };
@@ -14,7 +14,7 @@ const char *result_format_name(enum result_format fmt)
 {
 	if ((unsigned int)fmt >= RESULT_FORMAT_COUNT)
 		return NULL;
-	return names[fmt];
+	return result_format_names[fmt];
 }
 
 int result_format_from_name_len(const char *name, size_t len,
@@ -23,8 +23,8 @@ int result_format_from_name_len(const char *name, size_t len,
 	unsigned int i;
 
 	for (i = 0; i < RESULT_FORMAT_COUNT; i++) {
-		if (strlen(names[i]) == len &&
-		    !strncasecmp(name, names[i], len)) {
+		if (strlen(result_format_names[i]) == len &&
+		    !strncasecmp(name, result_format_names[i], len)) {
 			*fmt = (enum result_format)i;
 			return 0;
 		}

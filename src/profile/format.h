@@ -15,6 +15,10 @@ enum result_format {
 
 #define RESULT_FORMAT_COUNT (FORMAT_HTML + 1)
 
+/* The names, by enum result_format: "text", "xml", "json", "csv",
+ * "html" (the one copy; the JSON and XML profile tables use it). */
+extern const char *const result_format_names[RESULT_FORMAT_COUNT];
+
 /* The name of @fmt as the switches and the JSON spell it: "text", "xml",
  * "json", "csv" or "html"; NULL for a value outside the enum. */
 const char *result_format_name(enum result_format fmt);

@@ -21,6 +21,11 @@ void target_opts_init(struct target_opts *t)
 	t->fd = -1;
 }
 
+const char *const cache_mode_names[CACHE_MODE_COUNT] = {
+	[CACHE_BUFFERED] = "buffered", [CACHE_DIRECT] = "direct",
+	[CACHE_REMOTE] = "remote", [CACHE_MMAP] = "mmap",
+};
+
 void profile_init(struct profile *p)
 {
 	memset(p, 0, sizeof(*p));

@@ -27,6 +27,12 @@ enum cache_mode {
 	CACHE_REMOTE,		/* -Sr: O_DIRECT on NFS/CIFS only */
 	CACHE_MMAP,		/* -Sm: mmap + memcpy */
 };
+#define CACHE_MODE_COUNT (CACHE_MMAP + 1)
+
+/* The names of the cache modes, by enum cache_mode, as the JSON result
+ * and the CSV report spell them: "buffered", "direct", "remote",
+ * "mmap". */
+extern const char *const cache_mode_names[CACHE_MODE_COUNT];
 
 /* -N: how a -Sm write is made durable.  On Linux every mode is an
  * msync(MS_SYNC) of the written pages after each write (DiskSpd's

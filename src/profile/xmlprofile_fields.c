@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "lib/util.h"
+#include "profile/format.h"
 #include "profile/xmlprofile_handlers.h"
 
 /* Offsets with their size checked at compile time. */
@@ -41,13 +42,10 @@
 /* ------------------------------------------------------------------ */
 /* the words of enum elements */
 
-static const char *const format_names[] = {
-	"text", "xml", "json", "csv", "html",
-};
-static const int format_values[] = {
+static const int format_values[] = {	/* result_format_names' order */
 	FORMAT_TEXT, FORMAT_XML, FORMAT_JSON, FORMAT_CSV, FORMAT_HTML,
 };
-static const struct xenum format_enum = ENUM(format_names, format_values,
+static const struct xenum format_enum = ENUM(result_format_names, format_values,
 	"text or xml (or json, csv, html)");
 
 static const char *const precreate_names[] = {

@@ -261,23 +261,53 @@ static void text_single(const struct cmp_view *v, FILE *f)
 	print_findings(v, 0, f);
 }
 
-/* "5.46 ms → 1.20 ms (faster ×4.55)"; a longer P99 reads "(slower
- * ×1.28)", never as a "faster" factor under 1; no factor when @nc. */
+void cmp_ci_fmt(char *buf, size_t len, const struct cmp_ci *ci)
+{
+	if (ci->hi - ci->lo > 1e-9 * ci->factor)
+		snprintf(buf, len, "×%.2f [%.2f-%.2f]", ci->factor, ci->lo,
+			 ci->hi);
+	else
+		snprintf(buf, len, "×%.2f", ci->factor);
+}
+
+/* "5.46 ms → 1.20 ms (faster ×4.55 [4.40-4.70])"; a longer P99 reads
+ * "(slower ×1.28 [1.20-1.35])", never as a "faster" factor under 1; no
+ * factor when @nc. */
 static void p99_cell(char *buf, size_t len, const struct cmp_test *c,
 		     bool nc)
 {
-	char a[112], b[112];
+	char a[112], b[112], f[64];
+	struct cmp_ci inv = { 0 };
+
+	if (len < 320) {	/* the callers' cell: room for both sides */
+		snprintf(buf, len, "?");
+		return;
+	}
 
 	fmt_stat_ms(a, sizeof(a), &c->p99_ms[0]);
 	fmt_stat_ms(b, sizeof(b), &c->p99_ms[1]);
-	if (nc)
+	if (nc) {
 		snprintf(buf, len, "%s → %s", a, b);
-	else if (c->p99_faster > 0 && c->p99_faster < 1)
-		snprintf(buf, len, "%s → %s (slower ×%.2f)", a, b,
-			 1 / c->p99_faster);
-	else
-		snprintf(buf, len, "%s → %s (faster ×%.2f)", a, b,
-			 c->p99_faster);
+	} else if (c->p99_faster > 0 && c->p99_faster < 1) {
+		inv.factor = 1 / c->p99_faster;
+		inv.lo = c->p99_ci.hi > 0 ? 1 / c->p99_ci.hi : inv.factor;
+		inv.hi = c->p99_ci.lo > 0 ? 1 / c->p99_ci.lo : inv.factor;
+		cmp_ci_fmt(f, sizeof(f), &inv);
+		snprintf(buf, len, "%s → %s (slower %s)", a, b, f);
+	} else {
+		cmp_ci_fmt(f, sizeof(f), &c->p99_ci);
+		snprintf(buf, len, "%s → %s (faster %s)", a, b, f);
+	}
+}
+
+/* The verdict column: "no clear change (within ±5 %)" names the bound. */
+static void verdict_cell(FILE *f, const struct cmp_view *v,
+			 const struct cmp_test *c)
+{
+	fputs(cmp_verdict_name(c->verdict), f);
+	if (c->verdict == CMP_NO_CLEAR)
+		fprintf(f, " (within ±%.0f %%)", v->min_effect * 100);
+	fputc('\n', f);
 }
 
 static void text_report(const struct cmp_view *v, int findings, FILE *f)
@@ -289,23 +319,24 @@ static void text_report(const struct cmp_view *v, int findings, FILE *f)
 	fprintf(f, "comparison '%s' → '%s' (%zu test%s; repeated runs: "
 		   "median (min–max))\n", v->from, v->to, n, n == 1 ? "" : "s");
 	pad(f, "test", 12);
-	pad(f, "IOPS", 30);
+	pad(f, "IOPS", 38);
 	pad(f, "MiB/s", 16);
 	pad(f, "avg latency", 22);
-	pad(f, "P99 latency", 36);
+	pad(f, "P99 latency", 44);
 	fputs("verdict\n", f);
 	for (i = 0; i < n; i++) {
-		char iops[256], mib[64], mean[256], p99[256];
+		char iops[320], mib[64], mean[256], p99[320], fx[64];
 
 		bool nc = c[i].verdict == CMP_NOT_COMPARABLE;
 
 		fmt_stat_count(s[0], sizeof(s[0]), &c[i].iops[0]);
 		fmt_stat_count(t[0], sizeof(t[0]), &c[i].iops[1]);
+		cmp_ci_fmt(fx, sizeof(fx), &c[i].iops_ci);
 		if (nc)	/* no factors for tests measured differently */
 			snprintf(iops, sizeof(iops), "%s → %s", s[0], t[0]);
 		else
-			snprintf(iops, sizeof(iops), "%s → %s (×%.2f)", s[0],
-				 t[0], c[i].iops_factor);
+			snprintf(iops, sizeof(iops), "%s → %s (%s)", s[0],
+				 t[0], fx);
 		snprintf(mib, sizeof(mib), "%.1f → %.1f",
 			 c[i].mib_s[0].median, c[i].mib_s[1].median);
 		fmt_stat_ms(s[2], sizeof(s[2]), &c[i].mean_ms[0]);
@@ -313,11 +344,11 @@ static void text_report(const struct cmp_view *v, int findings, FILE *f)
 		snprintf(mean, sizeof(mean), "%s → %s", s[2], t[2]);
 		p99_cell(p99, sizeof(p99), &c[i], nc);
 		pad(f, c[i].test, 12);
-		pad(f, iops, 30);
+		pad(f, iops, 38);
 		pad(f, mib, 16);
 		pad(f, mean, 22);
-		pad(f, p99, 36);
-		fprintf(f, "%s\n", cmp_verdict_name(c[i].verdict));
+		pad(f, p99, 44);
+		verdict_cell(f, v, &c[i]);
 		if (c[i].differences[0])
 			fprintf(f, "  %s: %s\n", nc ? "not comparable" :
 				"measured differently", c[i].differences);
@@ -334,14 +365,17 @@ static void text_report(const struct cmp_view *v, int findings, FILE *f)
 				v->only[i]);
 	if (v->targets_note[0])
 		fprintf(f, "note: %s\n", v->targets_note);
-	for (i = 0; i < n; i++)
-		if (c[i].iops[0].n < 2 || c[i].iops[1].n < 2)
-			break;
-	if (n && i < n)
-		fprintf(f, "note: with one run of a label its run-to-run "
-			   "spread is unknown, so changes under %.0f%% count "
-			   "as no clear change; repeat a label to measure "
-			   "it\n", CMP_NOISE * 100);
+	if (v->left_out_note[0])
+		fprintf(f, "note: %s\n", v->left_out_note);
+	fprintf(f, "note: [lo-hi] is the 95 %% bootstrap interval of each "
+		   "factor; a change is called only when all of it lies "
+		   "beyond ±%.0f %% (--min-effect)\n", v->min_effect * 100);
+	if (n && v->one_run)
+		fprintf(f, "note: with one run of a label the verdict rests on "
+			   "%s, not on its run-to-run spread; suite --runs N "
+			   "measures that\n", v->series ? "that run's 1 s "
+			   "intervals (a block bootstrap)" : "the figure alone "
+			   "(no per-interval series saved)");
 	text_targets(v, f);
 	if (findings == CMP_FINDINGS_NONE)
 		return;
@@ -436,6 +470,16 @@ static json_object *json_stat(const struct cmp_stat *s)
 	return o;
 }
 
+/* [lo, hi] of a factor at VERDICT_CONF. */
+static json_object *json_interval(const struct cmp_ci *ci)
+{
+	json_object *a = json_object_new_array();
+
+	json_object_array_add(a, json_object_new_double(ci->lo));
+	json_object_array_add(a, json_object_new_double(ci->hi));
+	return a;
+}
+
 static json_object *json_target(const struct cmp_target *t)
 {
 	json_object *o;
@@ -494,6 +538,10 @@ static int json_report(const struct cmp_view *v, FILE *f)
 	json_object_object_add(root, "to", json_object_new_string(to));
 	json_object_object_add(root, "headline",
 			       json_object_new_string(v->headline));
+	json_object_object_add(root, "min_effect",
+			       json_object_new_double(v->min_effect));
+	json_object_object_add(root, "left_out",
+			       json_object_new_string(v->left_out_note));
 	for (i = 0; i < n; i++) {
 		json_object *t = json_object_new_object();
 		const char *names[] = { "from", "to" };
@@ -517,6 +565,15 @@ static int json_report(const struct cmp_view *v, FILE *f)
 				       json_object_new_double(c[i].iops_factor));
 		json_object_object_add(t, "p99_faster",
 				       json_object_new_double(c[i].p99_faster));
+		json_object_object_add(t, "iops_interval",
+				       json_interval(&c[i].iops_ci));
+		json_object_object_add(t, "mib_s_interval",
+				       json_interval(&c[i].mib_ci));
+		json_object_object_add(t, "p99_faster_interval",
+				       json_interval(&c[i].p99_ci));
+		json_object_object_add(t, "left_out", json_object_new_int64(
+				       (int64_t)(c[i].left_out[0] +
+						 c[i].left_out[1])));
 		json_object_object_add(t, "verdict",
 				       json_object_new_string(
 					       cmp_verdict_name(c[i].verdict)));

@@ -12,6 +12,9 @@
 /* "faster", "slower", "mixed", "no clear change". */
 const char *cmp_verdict_name(enum cmp_verdict v);
 
+/* "×3.00 [2.96-3.04]", "×1.02" when the interval is a point. */
+void cmp_ci_fmt(char *buf, size_t len, const struct cmp_ci *ci);
+
 /* Write @v as @fmt (FORMAT_TEXT, CSV, JSON) on @f; a one-label view
  * prints that label's summary and findings.  @findings (CMP_FINDINGS_*)
  * applies to text.  0 or -EIO. */

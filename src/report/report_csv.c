@@ -32,8 +32,6 @@ static const char csv_header[] =
 	"cache_mode,duration_s,test_time_s,ios,bytes,io_errors";
 
 static const char *const csv_dirs[] = { "read", "write", "total" };
-static const char *const csv_cache[] = { "buffered", "direct", "remote",
-					 "mmap" };
 
 /* One field, quoted when it must be, behind an apostrophe when a
  * spreadsheet would run it (emit_csv_guard), then ',' or the line end. */
@@ -91,8 +89,9 @@ static void csv_cache_mode(const struct target_opts *t, char *buf,
 {
 	unsigned int c = (unsigned int)t->cache;
 
-	snprintf(buf, len, "%s%s", c < ARRAY_SIZE(csv_cache) ? csv_cache[c] :
-		 "unknown", t->write_through ? "+writethrough" : "");
+	snprintf(buf, len, "%s%s",
+		 c < CACHE_MODE_COUNT ? cache_mode_names[c] : "unknown",
+		 t->write_through ? "+writethrough" : "");
 }
 
 /* The per-target settings columns; for all targets a column holds the

@@ -25,6 +25,17 @@ static json_object *row_object(const struct suite_json_row *r)
 	json_object_object_add(o, "p999_ms",
 			       json_object_new_double(r->p999_ms));
 	json_object_object_add(o, "max_ms", json_object_new_double(r->max_ms));
+	json_object_object_add(o, "figure",
+			       json_object_new_string(r->figure ? r->figure :
+								  "window"));
+	json_object_object_add(o, "window_iops",
+			       json_object_new_double(r->window_iops));
+	if (r->burst_iops > 0) {
+		json_object_object_add(o, "burst_iops",
+				       json_object_new_double(r->burst_iops));
+		json_object_object_add(o, "burst_s",
+				       json_object_new_double(r->burst_s));
+	}
 	json_object_object_add(o, "json", json_object_new_string(r->json));
 	return o;
 }

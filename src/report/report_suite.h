@@ -12,6 +12,11 @@ struct suite_json_row {
 	const char *json;	/* its saved JSON result, "" none */
 	double iops, mib_s;
 	double mean_ms, p99_ms, p999_ms, max_ms;
+	/* which figure the above are ("sustained": the phase after a
+	 * burst; "window": the whole window) and the others, named */
+	const char *figure;
+	double window_iops;
+	double burst_iops, burst_s;	/* 0 without a burst */
 };
 
 /* Write @n rows as one pretty-printed JSON array and a newline on @f.

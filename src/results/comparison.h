@@ -17,12 +17,11 @@
 #include <stdint.h>
 
 #include "results/hist.h"
+#include "results/history_row.h"
 
 #define CMP_NOISE 0.05		/* relative change always called noise */
 #define CMP_MAX_TESTS 16
 #define INTERP_MAX_FINDINGS 32
-
-struct history_row;		/* workflow/history.h */
 
 /* What the device says it is (sysfs rotational); zero = unknown, so a
  * zeroed interp_test never claims a device type. */
@@ -90,6 +89,15 @@ enum cmp_metric {
 	CMP_METRIC_P99,		/* one I/O in flight: latency */
 };
 
+/* A factor with its bootstrap interval (workflow/verdict.h). */
+struct cmp_ci {
+	double factor;		/* the point estimate (ratio of medians) */
+	double lo, hi;		/* its interval at VERDICT_CONF; lo = hi =
+				 * factor when nothing could be resampled */
+	bool series;		/* some run's per-interval series was
+				 * resampled */
+};
+
 struct cmp_test {
 	char test[64];
 	/* [0] = from label, [1] = to label */
@@ -101,6 +109,13 @@ struct cmp_test {
 	enum cmp_metric metric;	/* what the headline judges it by */
 	enum cmp_verdict metric_verdict;
 	const struct history_row *latest[2];	/* newest row per label */
+	/* IOPS and MiB/s later / earlier; P99 earlier / later (above 1:
+	 * faster), each with its interval */
+	struct cmp_ci iops_ci, mib_ci, p99_ci;
+	/* runs of each label left out of its figures: measured otherwise
+	 * than the label's newest run (why: the first such difference) */
+	size_t left_out[2];
+	char left_out_why[2][192];
 	/* how it was measured differs between the labels (method.h):
 	 * "file size 16 MiB vs 32 MiB; duration 5 s vs 30 s", "" same */
 	char differences[384];
@@ -165,6 +180,16 @@ struct cmp_detail {
 	struct cmp_target targets[CMP_MAX_TARGETS];
 	uint32_t ntargets;
 	uint32_t ntargets_all;	/* distinct targets of the run */
+	/* The headline figure (workflow/figures.h): the sustained phase
+	 * after a burst, from interval phase_first on, with its latency
+	 * from the same intervals; else the whole window (phase_first 0).
+	 * iops..max_ms above hold it; the other figure is kept here. */
+	bool sustained;
+	uint32_t phase_first;	/* first interval of the headline phase */
+	double burst_iops;	/* level before the drop, 0 no burst */
+	double burst_s;		/* how long the burst lasted, s */
+	double window_iops;	/* whole measured window */
+	double window_mib_s, window_mean_ms, window_p99_ms;
 };
 
 /* Everything a comparison report shows, built once for every format. */
@@ -189,6 +214,12 @@ struct cmp_view {
 	char targets_note[768];	/* the labels ran on other folders or
 				 * another number of test files, "" */
 	size_t json_missing;
+	double min_effect;	/* changes within ±this are no change */
+	bool one_run;		/* some test has one run on a side: its
+				 * verdict rests on that run's series */
+	bool series;		/* some factor's interval came from
+				 * per-interval series */
+	char left_out_note[512];	/* runs left out, "" none */
 };
 
 /* Target @k of test @i's newest run under side @s, NULL when that side

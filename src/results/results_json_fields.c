@@ -19,12 +19,10 @@
 #include <json-c/printbuf.h>
 
 #include "lib/util.h"
+#include "profile/format.h"
+#include "profile/profile.h"
 #include "results/hist.h"
 
-static const char *const format_names[] = { "text", "xml", "json", "csv",
-					    "html" };
-static const char *const cache_names[] = { "buffered", "direct", "remote",
-					   "mmap" };
 static const char *const flush_names[] = { "none", "view", "nv",
 					   "nv_nodrain" };
 static const char *const wbuf_names[] = { "pattern", "zero", "random_per_io",
@@ -291,7 +289,7 @@ static const struct jf target_opts_fields[] = {
 	{ U64("throttle_iops", throttle_iops) },
 	{ U32("burst", burst) },
 	{ U32("think_ms", think_ms) },
-	{ ENUM("cache", cache, cache_names) },
+	{ ENUM("cache", cache, cache_mode_names) },
 	{ ENUM("flush", flush, flush_names), .flags = JF_OPTIONAL },
 	{ BOOL("write_through", write_through) },
 	{ BOOL("hint_random", hint_random) },
@@ -309,7 +307,7 @@ static const struct jf target_opts_fields[] = {
 
 #define JF_T struct output_spec
 static const struct jf output_fields[] = {
-	{ ENUM("format", format, format_names) },
+	{ ENUM("format", format, result_format_names) },
 	{ STRP("path", path) },
 	JF_END
 };
@@ -352,7 +350,7 @@ static const struct jf profile_fields[] = {
 	  .flags = JF_OPTIONAL | JF_OMITZERO },
 	{ BOOL("large_pages", large_pages) },
 	{ BOOL("continue_on_error", continue_on_error), .flags = JF_OPTIONAL },
-	{ ENUM("format", format, format_names) },
+	{ ENUM("format", format, result_format_names) },
 	{ BOOL("print_profile_only", print_profile_only) },
 	{ ARR("outputs", outputs, noutputs, output_fields) },
 	{ STRP("engine", engine) },

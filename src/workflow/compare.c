@@ -18,6 +18,7 @@
 #include "workflow/figures.h"
 #include "workflow/method.h"
 #include "workflow/saved_cmdline.h"
+#include "workflow/verdict.h"
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -105,21 +106,46 @@ const char *compare_earlier_label(const struct history *h, const char *label)
 
 #define CMP_MAX_RUNS 64
 
-/* Collect the newest CMP_MAX_RUNS runs of (@label, @test). */
+/* Is @r a run of (@label, @test)? */
+static bool run_of(const struct history_row *r, const char *label,
+		   const char *test)
+{
+	return !strcmp(r->label, label) && !strcmp(r->test, test);
+}
+
+/* Collect the newest CMP_MAX_RUNS runs of (@label, @test) measured like
+ * the newest of them; the others are counted out, with why. */
 static void collect(const struct history *h, const char *label,
-		    const char *test, struct cmp_test *c, int side)
+		    const char *test, struct cmp_test *c, int side,
+		    struct verdict_runs *runs)
 {
 	double v[4][CMP_MAX_RUNS];
+	struct test_method newest, m;
+	char diff[384], unknown[64];
 	size_t i, n = 0;
 
 	c->latest[side] = NULL;
+	runs->n = 0;
 	for (i = h->nrows; i-- > 0 && n < CMP_MAX_RUNS;) {
 		const struct history_row *r = &h->rows[i];
 
-		if (strcmp(r->label, label) || strcmp(r->test, test))
+		if (!run_of(r, label, test))
 			continue;
-		if (!c->latest[side])
+		if (!c->latest[side]) {
 			c->latest[side] = r;
+			method_from_row(r, &newest);
+		} else {
+			method_from_row(r, &m);
+			if (method_diff(&newest, &m, diff, sizeof(diff),
+					unknown, sizeof(unknown))) {
+				if (!c->left_out[side]++)
+					str_copy(c->left_out_why[side],
+						 sizeof(c->left_out_why[side]),
+						 diff);
+				continue;
+			}
+		}
+		runs->rows[runs->n++] = r;
 		v[0][n] = r->iops;
 		v[1][n] = r->mib_s;
 		v[2][n] = r->mean_ms;
@@ -132,23 +158,22 @@ static void collect(const struct history *h, const char *label,
 	cmp_stat_of(v[3], n, &c->p99_ms[side]);
 }
 
-static void judge(struct cmp_test *c)
+/* The factors with their intervals and the verdicts (verdict.h); the
+ * test's verdict is that of the metric that matters for it, so the
+ * verdict column, the headline and the exit status agree. */
+static int judge(const struct history *h, const struct verdict_runs *runs,
+		 double min_effect, struct cmp_test *c)
 {
-	c->iops_factor = c->iops[0].median > 0 ?
-				 c->iops[1].median / c->iops[0].median : 0;
-	c->p99_faster = c->p99_ms[1].median > 0 ?
-				c->p99_ms[0].median / c->p99_ms[1].median : 0;
-	c->iops_verdict = cmp_judge(&c->iops[0], &c->iops[1], true);
-	c->p99_verdict = cmp_judge(&c->p99_ms[0], &c->p99_ms[1], false);
-	c->mib_verdict = cmp_judge(&c->mib_s[0], &c->mib_s[1], true);
-	if (c->iops_verdict == c->p99_verdict)
-		c->verdict = c->iops_verdict;
-	else if (c->iops_verdict == CMP_NO_CLEAR)
-		c->verdict = c->p99_verdict;
-	else if (c->p99_verdict == CMP_NO_CLEAR)
-		c->verdict = c->iops_verdict;
-	else
-		c->verdict = CMP_MIXED;
+	int ret = verdict_test(h->path, compare_detail_load, runs, min_effect,
+			       c);
+
+	c->iops_factor = c->iops_ci.factor;
+	c->p99_faster = c->p99_ci.factor;
+	c->metric_verdict = c->metric == CMP_METRIC_P99 ? c->p99_verdict :
+			    c->metric == CMP_METRIC_MIB_S ? c->mib_verdict :
+							    c->iops_verdict;
+	c->verdict = c->metric_verdict;
+	return ret;
 }
 
 /* How each label measured the test (their newest rows): the
@@ -163,9 +188,6 @@ static void guard(struct cmp_test *c)
 				      sizeof(c->differences), c->unknown,
 				      sizeof(c->unknown));
 	c->metric = method_metric(&m[1]);
-	c->metric_verdict = c->metric == CMP_METRIC_P99 ? c->p99_verdict :
-			    c->metric == CMP_METRIC_MIB_S ? c->mib_verdict :
-							    c->iops_verdict;
 }
 
 static bool seen_test(const struct cmp_test *out, size_t n, const char *t)
@@ -193,11 +215,23 @@ static bool label_has(const struct history *h, const char *label,
 int compare_build(const struct history *h, const char *from, const char *to,
 		  struct cmp_test **out, size_t *n)
 {
-	struct cmp_test *c = calloc(h->nrows ? h->nrows : 1, sizeof(*c));
-	size_t i, k = 0;
+	return compare_build_with(h, from, to, VERDICT_MIN_EFFECT, out, n);
+}
 
-	if (!c)
+int compare_build_with(const struct history *h, const char *from,
+		       const char *to, double min_effect,
+		       struct cmp_test **out, size_t *n)
+{
+	struct cmp_test *c = calloc(h->nrows ? h->nrows : 1, sizeof(*c));
+	struct verdict_runs *runs = calloc(2, sizeof(*runs));
+	size_t i, k = 0;
+	int ret = 0;
+
+	if (!c || !runs) {
+		free(c);
+		free(runs);
 		return -ENOMEM;
+	}
 	for (i = 0; i < h->nrows; i++) {
 		const char *t = h->rows[i].test;
 
@@ -205,11 +239,18 @@ int compare_build(const struct history *h, const char *from, const char *to,
 		    !label_has(h, to, t))
 			continue;
 		str_copy(c[k].test, sizeof(c[k].test), t);
-		collect(h, from, t, &c[k], 0);
-		collect(h, to, t, &c[k], 1);
-		judge(&c[k]);
+		collect(h, from, t, &c[k], 0, &runs[0]);
+		collect(h, to, t, &c[k], 1, &runs[1]);
 		guard(&c[k]);
+		ret = judge(h, runs, min_effect, &c[k]);
+		if (ret)
+			break;
 		k++;
+	}
+	free(runs);
+	if (ret) {
+		free(c);
+		return ret;
 	}
 	*out = c;
 	*n = k;
@@ -331,8 +372,35 @@ static double side_findings(struct cmp_view *v, int side)
 	return wall;
 }
 
+/* Did a comparable test's IOPS (@mbps: MiB/s) figure move clearly, by
+ * its interval, in direction @want? */
+static bool figure_moved(const struct cmp_view *v, bool mbps,
+			 enum cmp_verdict want)
+{
+	size_t i;
+
+	for (i = 0; i < v->ntests; i++) {
+		const struct cmp_test *c = &v->tests[i];
+
+		if (c->ndifferences && !v->allow_different)
+			continue;
+		if ((mbps ? c->mib_verdict : c->iops_verdict) == want)
+			return true;
+	}
+	return false;
+}
+
+/* A wall is gone (or new) only when a label's figure with its interval
+ * says so, never from one interval's dip in the newest run: the figure
+ * must have risen (fallen) clearly. */
 static void view_change(struct cmp_view *v, double wall_a, double wall_b)
 {
+	if (wall_a != 0 && wall_b == 0 &&
+	    !figure_moved(v, wall_a < 0, CMP_BETTER))
+		return;
+	if (wall_b != 0 && wall_a == 0 &&
+	    !figure_moved(v, wall_b < 0, CMP_WORSE))
+		return;
 	if (wall_a != 0 && wall_b == 0)
 		snprintf(v->change, sizeof(v->change), "the wall at ≈%.0f %s "
 			 "seen in '%s' is gone in '%s'", fabs(wall_a),
@@ -505,21 +573,67 @@ int compare_view_build(const struct history *h, const char *from,
 		       const char *to, bool allow_different,
 		       struct cmp_view *v)
 {
+	return compare_view_build_with(h, from, to, allow_different,
+				       VERDICT_MIN_EFFECT, v);
+}
+
+/* "2 of 5 'after' runs of randread4k left out: ..." for the first test
+ * with runs left out, and how many tests have some. */
+static void view_left_out(struct cmp_view *v)
+{
+	size_t i, k = 0, first = 0;
+	int side, s0 = 0;
+
+	for (i = 0; i < v->ntests; i++)
+		for (side = 0; side < 2; side++)
+			if (v->tests[i].left_out[side] && !k++) {
+				first = i;
+				s0 = side;
+			}
+	if (!k)
+		return;
+	{
+		const struct cmp_test *c = &v->tests[first];
+
+		snprintf(v->left_out_note, sizeof(v->left_out_note),
+			 "%zu of %zu '%s' runs of %s left out: measured "
+			 "differently from its newest run (%s)%s",
+			 c->left_out[s0], c->left_out[s0] + c->iops[s0].n,
+			 s0 ? v->to : v->from, c->test, c->left_out_why[s0],
+			 k > 1 ? "; other tests too" : "");
+	}
+}
+
+int compare_view_build_with(const struct history *h, const char *from,
+			    const char *to, bool allow_different,
+			    double min_effect, struct cmp_view *v)
+{
 	double wall_a, wall_b;
+	size_t i;
 	int ret;
 
 	memset(v, 0, sizeof(*v));
 	v->from = from;
 	v->to = to;
 	v->allow_different = allow_different;
+	v->min_effect = min_effect;
 	v->single = !strcmp(from, to);
 	if (v->single)
 		view_others(h, from, v->others, sizeof(v->others));
-	ret = compare_build(h, from, to, &v->tests, &v->ntests);
+	ret = compare_build_with(h, from, to, min_effect, &v->tests,
+				 &v->ntests);
 	if (ret)
 		return ret;
 	if (v->ntests > CMP_MAX_TESTS)
 		v->ntests = CMP_MAX_TESTS;
+	for (i = 0; i < v->ntests; i++)
+	{
+		if (v->tests[i].iops[0].n < 2 || v->tests[i].iops[1].n < 2)
+			v->one_run = true;
+		if (v->tests[i].iops_ci.series)
+			v->series = true;
+	}
+	view_left_out(v);
 	ret = view_details(h, v);
 	if (ret)
 		return ret;
@@ -554,8 +668,7 @@ bool compare_regression(const struct cmp_view *v)
 
 	for (i = 0; !v->single && i < v->ntests; i++)
 		if (v->tests[i].verdict != CMP_NOT_COMPARABLE &&
-		    (v->tests[i].iops_verdict == CMP_WORSE ||
-		     v->tests[i].p99_verdict == CMP_WORSE))
+		    v->tests[i].metric_verdict == CMP_WORSE)
 			return true;
 	return false;
 }

@@ -2,11 +2,13 @@
  * builds the comparison model (results/comparison.h) that the reports
  * format (report/report_compare.h, report/report_compare_html.h).
  *
- * Each label may hold several runs of a test: they are summarised by the
- * median and the spread (min..max).  A change is clear only when the two
- * spreads do not overlap and the medians differ by more than CMP_NOISE;
- * otherwise it is "no clear change".  A test that got clearly worse in
- * IOPS or P99 is a regression (compare_regression).
+ * Each label may hold several runs of a test: those measured like the
+ * label's newest run are summarised by the median and the spread
+ * (min..max), the others left out and counted.  The factor of each
+ * figure gets a bootstrap interval (workflow/verdict.h); a change is
+ * clear only when the whole interval lies beyond ±min-effect.  A test
+ * whose figure that matters (method_metric) got clearly worse is a
+ * regression (compare_regression).
  */
 #ifndef IOPROBE_COMPARE_H
 #define IOPROBE_COMPARE_H
@@ -25,6 +27,12 @@ void cmp_stat_of(const double *v, size_t n, struct cmp_stat *s);
 /* Clear change from @a to @b?  @higher_better picks the direction. */
 enum cmp_verdict cmp_judge(const struct cmp_stat *a, const struct cmp_stat *b,
 			   bool higher_better);
+
+/* compare_build with changes within ±@min_effect (0.05: 5 %) called no
+ * change; compare_build uses VERDICT_MIN_EFFECT. */
+int compare_build_with(const struct history *h, const char *from,
+		       const char *to, double min_effect,
+		       struct cmp_test **out, size_t *n);
 
 /* The first label in file order and the latest one (of the last row).
  * -ENOENT when the history is empty. */
@@ -66,6 +74,10 @@ void compare_detail_release(struct cmp_detail *d);
 int compare_view_build(const struct history *h, const char *from,
 		       const char *to, bool allow_different,
 		       struct cmp_view *v);
+/* The same with @min_effect instead of VERDICT_MIN_EFFECT. */
+int compare_view_build_with(const struct history *h, const char *from,
+			    const char *to, bool allow_different,
+			    double min_effect, struct cmp_view *v);
 void compare_view_release(struct cmp_view *v);
 
 /* Did a comparable test of @v get clearly worse in IOPS or P99?  Never

@@ -192,6 +192,7 @@ int figures_from_results(const struct results *r, struct cmp_detail *d)
 		 r->profile.cmdline ? r->profile.cmdline : "");
 	d->mem_bytes = r->sys.mem_bytes;
 	d->test_time_s = r->test_time_s;
+	figures_headline(r, d);
 	d->loaded = true;
 	return 0;
 }

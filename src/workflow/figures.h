@@ -18,6 +18,11 @@
 
 /* Fill @d (zeroed first) from @r.  0 or -ENOMEM. */
 int figures_from_results(const struct results *r, struct cmp_detail *d);
+/* figures_headline.c: make @d's figures the headline one (the sustained
+ * phase after a burst in its -D series, with latency from the same
+ * intervals, else the whole window), keeping the window's beside it.
+ * figures_from_results calls it. */
+void figures_headline(const struct results *r, struct cmp_detail *d);
 /* Free what figures_from_results allocated (the -D series). */
 void figures_release(struct cmp_detail *d);
 

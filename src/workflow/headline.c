@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "lib/fmt.h"
+#include "report/report_compare.h"
 
 /* A bounded appender: cuts at the end of the buffer. */
 struct line {
@@ -39,32 +40,23 @@ static const char *metric_name(enum cmp_metric m)
 								    "IOPS";
 }
 
-/* ×0.62, ×1.9, ×174 */
-static void factor_word(char *buf, size_t len, double x)
-{
-	snprintf(buf, len, x < 1 ? "×%.2f" : x < 10 ? "×%.1f" : "×%.0f", x);
-}
-
-/* "randread4k IOPS ×1.9", "seqread64k MiB/s ×0.62", "latency4k P99
- * 1.20 ms → 480 µs" */
+/* "randread4k IOPS ×3.00 [2.96-3.04]", "seqread64k MiB/s ×0.62",
+ * "latency4k P99 1.20 ms → 480 µs (faster ×2.50 [2.40-2.60])": the
+ * factor with its interval (verdict.h). */
 static void test_change(struct line *l, const struct cmp_test *c)
 {
-	char a[32], b[32];
-	double x;
+	char a[32], b[32], f[64];
 
 	if (c->metric == CMP_METRIC_P99) {
 		fmt_latency_ms(a, sizeof(a), c->p99_ms[0].median);
 		fmt_latency_ms(b, sizeof(b), c->p99_ms[1].median);
-		put(l, "%s P99 %s → %s", c->test, a, b);
+		cmp_ci_fmt(f, sizeof(f), &c->p99_ci);
+		put(l, "%s P99 %s → %s (faster %s)", c->test, a, b, f);
 		return;
 	}
-	x = c->metric == CMP_METRIC_MIB_S ?
-		    (c->mib_s[0].median > 0 ?
-			     c->mib_s[1].median / c->mib_s[0].median :
-			     0) :
-		    c->iops_factor;
-	factor_word(a, sizeof(a), x);
-	put(l, "%s %s %s", c->test, metric_name(c->metric), a);
+	cmp_ci_fmt(f, sizeof(f), c->metric == CMP_METRIC_MIB_S ? &c->mib_ci :
+								 &c->iops_ci);
+	put(l, "%s %s %s", c->test, metric_name(c->metric), f);
 }
 
 /* The tests whose verdict (by their metric) is @want, "; "-led. */
@@ -89,7 +81,8 @@ static void list_tests(struct line *l, const struct cmp_view *v,
 		k++;
 	}
 	if (k && want == CMP_NO_CLEAR)
-		put(l, " no clear change");
+		put(l, " no clear change (within ±%.0f %%)",
+		    v->min_effect * 100);
 	if (k)
 		*first = false;
 }
@@ -152,7 +145,7 @@ void compare_headline(struct cmp_view *v)
 			    metric_name(c->metric));
 			first = false;
 		}
-		put(&l, ")");
+		put(&l, "; within ±%.0f %%)", v->min_effect * 100);
 	} else {
 		if (n[CMP_BETTER])
 			put(&l, "%zu of %zu test%s faster", n[CMP_BETTER], cmp,

@@ -97,7 +97,7 @@ static void out_num(struct out *o, int decimals, double v)
 int history_format_row(const struct history_row *row, char *buf, size_t len)
 {
 	struct out o = { buf, len, 0, false };
-	char size[32], ranks[16];
+	char size[32], ranks[16], win[64];
 
 	if (len)
 		buf[0] = '\0';
@@ -126,7 +126,11 @@ int history_format_row(const struct history_row *row, char *buf, size_t len)
 	out_field(&o, row->json, false);
 	out_field(&o, row->engine, false);
 	out_field(&o, row->fill, false);
-	out_field(&o, ranks, true);
+	out_field(&o, ranks, false);
+	out_field(&o, row->figure, false);
+	snprintf(win, sizeof(win), "%.3f",
+		 isfinite(row->window_iops) ? row->window_iops : 0);
+	out_field(&o, win, true);
 	return o.full ? -ENAMETOOLONG : (int)o.pos;
 }
 
@@ -202,7 +206,7 @@ static const char *const field_names[HISTORY_NFIELDS] = {
 	"timestamp", "host", "label", "test", "cmdline", "target", "device",
 	"filesystem", "file_size", "iops", "mib_s", "mean_ms", "p50_ms",
 	"p99_ms", "p999_ms", "max_ms", "read_pct", "write_pct", "version",
-	"json", "engine", "fill", "ranks",
+	"json", "engine", "fill", "ranks", "figure", "window_iops",
 };
 
 int history_parse_line(const char *line, size_t len, struct history_row *row,
@@ -228,12 +232,12 @@ int history_parse_line(const char *line, size_t len, struct history_row *row,
 	n = split_csv(line, len, store, f, HISTORY_NFIELDS);
 	if (n < 0)
 		return errf(err, errlen, EINVAL, "unbalanced quotes");
-	if (n != HISTORY_NFIELDS && n != HISTORY_NFIELDS_V2 &&
-	    n != HISTORY_NFIELDS_V1)
+	if (n != HISTORY_NFIELDS && n != HISTORY_NFIELDS_V3 &&
+	    n != HISTORY_NFIELDS_V2 && n != HISTORY_NFIELDS_V1)
 		return errf(err, errlen, EINVAL,
-			    "expected %d fields (%d or %d in older rows), "
-			    "found %s%d", HISTORY_NFIELDS, HISTORY_NFIELDS_V2,
-			    HISTORY_NFIELDS_V1,
+			    "expected %d fields (%d, %d or %d in older rows), "
+			    "found %s%d", HISTORY_NFIELDS, HISTORY_NFIELDS_V3,
+			    HISTORY_NFIELDS_V2, HISTORY_NFIELDS_V1,
 			    n > HISTORY_NFIELDS ? "more than " : "",
 			    n > HISTORY_NFIELDS ? HISTORY_NFIELDS : n);
 	for (i = 0; i < (size_t)n; i++)	/* written by out_field */
@@ -264,12 +268,19 @@ int history_parse_line(const char *line, size_t len, struct history_row *row,
 		str_copy(row->fill, sizeof(row->fill), f[21]);
 	}
 	row->ranks = 1;
-	if (n == HISTORY_NFIELDS && (parse_u64(f[22], &ranks) || !ranks ||
-				     ranks > UINT32_MAX))
+	if (n >= HISTORY_NFIELDS_V3 && (parse_u64(f[22], &ranks) || !ranks ||
+					ranks > UINT32_MAX))
 		return errf(err, errlen, EINVAL, "invalid ranks '%s': "
 			    "expected a count of 1 or more", f[22]);
-	if (n == HISTORY_NFIELDS)
+	if (n >= HISTORY_NFIELDS_V3)
 		row->ranks = (uint32_t)ranks;
+	row->window_iops = row->iops;
+	if (n == HISTORY_NFIELDS) {
+		str_copy(row->figure, sizeof(row->figure), f[23]);
+		if (parse_double(f[24], &row->window_iops))
+			return errf(err, errlen, EINVAL, "invalid window_iops "
+				    "'%s': expected a number", f[24]);
+	}
 	return 0;
 }
 
@@ -447,6 +458,8 @@ bool history_is_header(const char *line, size_t n)
 {
 	return (n == strlen(HISTORY_HEADER) &&
 		!memcmp(line, HISTORY_HEADER, n)) ||
+	       (n == strlen(HISTORY_HEADER_V3) &&
+		!memcmp(line, HISTORY_HEADER_V3, n)) ||
 	       (n == strlen(HISTORY_HEADER_V2) &&
 		!memcmp(line, HISTORY_HEADER_V2, n)) ||
 	       (n == strlen(HISTORY_HEADER_V1) &&
@@ -567,4 +580,7 @@ void history_row_figures(struct history_row *row, const struct cmp_detail *d)
 	row->max_ms = d->max_ms;
 	row->read_pct = d->read_pct;
 	row->write_pct = d->write_pct;
+	str_copy(row->figure, sizeof(row->figure),
+		 d->sustained ? "sustained" : "window");
+	row->window_iops = d->window_iops;
 }

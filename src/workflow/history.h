@@ -22,8 +22,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define HISTORY_NFIELDS 23
+#include "results/history_row.h"
+
+#define HISTORY_NFIELDS 25
 #define HISTORY_HEADER \
+	"timestamp,host,label,test,cmdline,target,device,filesystem," \
+	"file_size,iops,mib_s,mean_ms,p50_ms,p99_ms,p999_ms,max_ms," \
+	"read_pct,write_pct,version,json,engine,fill,ranks,figure," \
+	"window_iops"
+/* Rows written before the figure columns: their figures are the whole
+ * window's (figure "", window_iops = iops). */
+#define HISTORY_NFIELDS_V3 23
+#define HISTORY_HEADER_V3 \
 	"timestamp,host,label,test,cmdline,target,device,filesystem," \
 	"file_size,iops,mib_s,mean_ms,p50_ms,p99_ms,p999_ms,max_ms," \
 	"read_pct,write_pct,version,json,engine,fill,ranks"
@@ -49,30 +59,7 @@ bool history_is_header(const char *line, size_t n);
  * column: "/mnt/a/f.dat + /mnt/b/f.dat". */
 #define HISTORY_TARGET_SEP " + "
 
-struct history_row {
-	char timestamp[32];	/* UTC, "2024-06-03T12:00:00Z" */
-	char host[128];
-	char label[128];
-	char test[64];		/* profile name, e.g. "randread4k" */
-	char cmdline[1024];	/* the DiskSpd switches and target as run */
-	char target[512];	/* test file path; several are joined by
-				 * HISTORY_TARGET_SEP */
-	char device[64];	/* "vda", "" when unknown */
-	char filesystem[32];	/* "ext4", "" when unknown */
-	uint64_t file_size_bytes;
-	double iops;		/* reads + writes per second */
-	double mib_s;		/* MiB (2^20 bytes) per second */
-	double mean_ms, p50_ms, p99_ms, p999_ms, max_ms;	/* latency */
-	double read_pct, write_pct;	/* shares of I/Os, 0..100 */
-	char version[32];	/* ioprobe version */
-	char json[512];		/* result file, relative to the history dir */
-	char engine[32];	/* engine actually used, "" unknown (old row) */
-	char fill[32];		/* the test file as measured: "new pattern"
-				 * (created and filled by the suite), "" unknown */
-	uint32_t ranks;		/* MPI ranks that ran the test at once (one
-				 * row for all of them); 1 without mpirun and
-				 * in rows older than the column */
-};
+/* struct history_row, one row, is in results/history_row.h. */
 
 /* Damaged lines named one by one (struct history's warn, for the caller
  * to print); the caller counts the rest (h->nskipped -

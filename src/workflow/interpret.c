@@ -300,8 +300,9 @@ size_t interpret(const struct interp_test *t, size_t n,
 	bool wall;
 
 	interp_wall(t, n, env, out, &nout, max);
-	/* a wall found with --expect already puts its level beside it */
-	wall = nout > 0 && env->expect_iops > 0;
+	/* an IOPS wall found with --expect puts its level beside it */
+	wall = nout > 0 && out[0].kind != FIND_WALL_MBPS &&
+	       env->expect_iops > 0;
 	for (i = 0; i < n; i++) {
 		interp_little(&t[i], out, &nout, max);
 		interp_tail(&t[i], out, &nout, max);

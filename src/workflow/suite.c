@@ -333,7 +333,7 @@ static void fill_row(const struct suite *s, size_t i,
 	str_copy(row->version, sizeof(row->version), r->version);
 	str_copy(row->engine, sizeof(row->engine), r->engine);
 	/* every test runs on the file the first one created and filled */
-	if (i == 0 || !s->nres)
+	if ((i == 0 && s->round == 0) || !s->nres)
 		snprintf(row->fill, sizeof(row->fill), "new %s",
 			 r->profile.targets[0].wbuf == WBUF_ZERO ? "zero" :
 								   "pattern");
@@ -448,7 +448,7 @@ int suite_run_one(struct suite *s, size_t i, char *err, size_t len)
 	uint64_t t0 = clock_now_ns();
 	int ret;
 
-	if (suite_test_profile(s, i, i == 0, &p, err, len))
+	if (suite_test_profile(s, i, i == 0 && s->round == 0, &p, err, len))
 		return -EIO;
 	results_init(&r);
 	if (!s->hooks.run && validate_profile(&p, why, sizeof(why))) {
@@ -475,6 +475,20 @@ out:
 	results_release(&r);
 	profile_release(&p);
 	return ret;
+}
+
+void suite_interpret(struct suite *s)
+{
+	struct interp_test t[SUITE_MAX];
+	struct interp_env env = { s->o.expect_iops, s->o.expect_mib_s,
+				  s->mem_bytes };
+	size_t i, k = 0;
+
+	/* each test once: the last round's run of it (--runs) */
+	for (i = s->nres > s->nprof ? s->nres - s->nprof : 0;
+	     i < s->nres && k < SUITE_MAX; i++)
+		t[k++] = s->res[i].it;
+	s->nfind = interpret(t, k, &env, s->find, ARRAY_SIZE(s->find));
 }
 
 void suite_release(struct suite *s)

@@ -28,6 +28,8 @@
 #include "workflow/interpret.h"
 
 #define SUITE_MAX 16
+#define SUITE_MAX_RUNS 8	/* --runs */
+#define SUITE_MAX_RESULTS (SUITE_MAX * SUITE_MAX_RUNS)
 #define SUITE_MAX_PATHS 8
 #define SUITE_DEFAULT_PROFILES "randread4k,mixed8k,seqread64k"
 
@@ -50,6 +52,7 @@ struct suite_opts {
 	const char *html;	/* --html FILE: the comparison page */
 	const char *engine;	/* --engine NAME for every test, or NULL */
 	uint32_t duration_s, warmup_s;
+	uint32_t runs;		/* --runs: each test this often, 1.. */
 	uint64_t file_bytes;
 	bool keep, wide;
 	bool quiet;		/* --quiet: no progress lines, no notes */
@@ -109,9 +112,13 @@ struct suite {
 	struct suite_file files[SUITE_MAX_PATHS];	/* one per PATH */
 	uint32_t nfiles;
 	char hist[PATH_MAX];	/* history CSV */
-	struct suite_result res[SUITE_MAX];
+	struct suite_result res[SUITE_MAX_RESULTS];	/* run order */
 	size_t nres;
+	/* suite_interpret(): the findings of res[], read by every writer */
+	struct finding find[INTERP_MAX_FINDINGS];
+	size_t nfind;
 	size_t cur;		/* the test running */
+	uint32_t round;		/* its round of --runs, from 0 */
 	uint64_t mem_bytes;	/* RAM of this host, 0 unknown */
 	/* suite_check_profiles(): each profile's own switches parsed once,
 	 * with one placeholder target; ntmpl of them, NULL before */
@@ -139,6 +146,9 @@ int suite_test_profile(const struct suite *s, size_t i, bool create,
  * profile. */
 void suite_full_switches(const struct suite *s, size_t i, bool create,
 			 char *buf, size_t len);
+/* The findings of the finished tests (s->find, s->nfind), computed once
+ * for every writer. */
+void suite_interpret(struct suite *s);
 /* Free the templates (suite_release() does it too). */
 void suite_release_profiles(struct suite *s);
 

@@ -153,27 +153,33 @@ int sweep_find_knee(const struct sweep_point *p, size_t n,
 /* The plateaus the figures show, when they are not a crossover: IOPS
  * flat over the smallest blocks (@i its last point, 0 none) and MiB/s
  * flat over the largest (@j its first, n - 1 none); each said only when
- * it holds two points or more. */
+ * it holds two points or more, at the mean of its points. */
 static void block_plateaus(const struct sweep_point *p, size_t n, size_t i,
 			   size_t j, char *out, size_t len)
 {
 	const char *sw = sweep_kind_switch(SWEEP_BLOCK);
 	char lvl[32], a[32];
+	double iops = 0, mib = 0;
+	size_t k;
 
+	for (k = 0; k <= i; k++)
+		iops += p[k].iops / (double)(i + 1);
+	for (k = j; k < n; k++)
+		mib += p[k].mib_s / (double)(n - j);
 	if (n >= 2 && i == n - 1) {
-		fmt_level(lvl, sizeof(lvl), p[0].iops);
+		fmt_level(lvl, sizeof(lvl), iops);
 		snprintf(out, len, "IOPS flat at ≈%s from %s%s to %s%s: the "
 			 "limit is on I/Os, not bytes; larger blocks move "
 			 "more data at the same IOPS", lvl, sw, p[0].name, sw,
 			 p[n - 1].name);
 	} else if (n >= 2 && j == 0) {
-		fmt_level(lvl, sizeof(lvl), p[0].mib_s);
+		fmt_level(lvl, sizeof(lvl), mib);
 		snprintf(out, len, "MiB/s flat at ≈%s from %s%s to %s%s: the "
 			 "limit is on bytes; smaller blocks give more IOPS at "
 			 "the same MiB/s", lvl, sw, p[0].name, sw,
 			 p[n - 1].name);
 	} else if (i >= 1) {
-		fmt_level(lvl, sizeof(lvl), p[0].iops);
+		fmt_level(lvl, sizeof(lvl), iops);
 		fmt_level(a, sizeof(a), p[i + 1].iops);
 		snprintf(out, len, "IOPS flat at ≈%s from %s%s to %s%s, then "
 			 "%s IOPS (%.1f MiB/s) at %s%s: the limit is on I/Os "
@@ -183,7 +189,7 @@ static void block_plateaus(const struct sweep_point *p, size_t n, size_t i,
 			 p[i].name, a, p[i + 1].mib_s, sw, p[i + 1].name, sw,
 			 p[i].name);
 	} else if (j + 1 < n) {
-		fmt_level(lvl, sizeof(lvl), p[n - 1].mib_s);
+		fmt_level(lvl, sizeof(lvl), mib);
 		snprintf(out, len, "MiB/s flat at ≈%s from %s%s to %s%s: the "
 			 "limit is on bytes from %s%s; no IOPS plateau over "
 			 "the smallest blocks (two points within 10 %%)", lvl,

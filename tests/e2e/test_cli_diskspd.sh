@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # test_cli_diskspd.sh - DiskSpd's command-line cases (tests/diskspd-golden/
-# cmdline.tsv, 310 rows from DiskSpd's parser and its unit tests): each
+# cmdline.tsv, 336 rows from DiskSpd's parser and its unit tests): each
 # command line must end as DiskSpd's does (accepted or refused), or as the
 # README's Switches section says ioprobe deliberately differs.  -Rp reads
 # the line without running it; a refused line is also run for real and
@@ -26,6 +26,16 @@ declare -A DIFF=(
 	["-a64 testfile.dat"]="error|a core past 63 names no CPU of group 0, refused while parsing"
 	["-rs50 -rs60 testfile.dat"]="ok|a repeated -rs replaces the earlier one (the 2.1-era parser refused it)"
 	["-Rjson testfile.dat"]="ok|json is one of ioprobe's result formats"
+	["-b2G testfile.dat"]="error|blocks up to 1G: every thread's -b x -o buffers are allocated before the run"
+	["-dabc testfile.dat"]="error|-dabc is -d0 to DiskSpd's atoi, and a 0 s measurement measures nothing"
+	["-z-1 testfile.dat"]="error|a seed is the number typed: strtoul wraps -1 to another seed"
+	["-z4294967296 testfile.dat"]="error|a seed is the number typed: strtoul saturates 2^32 to another seed"
+	["-o65537 testfile.dat"]="error|at most 65536 requests per thread: their buffers are allocated before the run"
+	["-t65537 testfile.dat"]="error|at most 65536 threads per target: each is created before the run"
+	["-B0:0 testfile.dat"]="error|a length of 0 would silently mean the whole target"
+	["-f0 testfile.dat"]="error|a maximum of 0 would silently mean the whole target"
+	["-c8M -d1 E:"]="error|E: is a Windows volume; refused before anything is created, naming /dev/... and lsblk"
+	["-d1 #1"]="error|#1 is a Windows physical drive; refused before anything is created, naming /dev/... and lsblk"
 )
 
 set -f	# rows hold '[' and '?': no globbing of the arguments
@@ -78,8 +88,8 @@ while IFS=$'\t' read -r args outcome fields message source; do
 	check "'$args': nothing created" test -z "$(ls -A "$W")"
 	rm -rf "${W:?}"/* "${W:?}"/.[!.]* 2>/dev/null
 done <"$TSV"
-check_eq "every row of cmdline.tsv read" "$rows" 310
-check_eq "six rows differ on purpose" "$diffs" 6
+check_eq "every row of cmdline.tsv read" "$rows" 336
+check_eq "sixteen rows differ on purpose" "$diffs" 16
 set +f
 
 # profile ARGS... -- LINE...: -Rp prints each LINE (a fixed string)
@@ -107,10 +117,12 @@ lacks() {
 }
 
 profile -g1.5i -- 'throughput rate-limited to 1 IOPS'
-profile -g100i -x -o2 -- 'throughput rate-limited to 100 IOPS' \
+# -g<n>i beside -x or -F -O only when n * -b is below 1000 bytes per ms
+# (DiskSpd keeps the limit in bytes per ms and refuses it there)
+profile -g1i -b512 -x -o2 -- 'throughput rate-limited to 1 IOPS' \
 	'using completion routines (ReadFileEx/WriteFileEx)'
-profile -F2 -O4 -g100i -- 'relative IO weight in thread pool: 1' \
-	'throughput rate-limited to 100 IOPS'
+profile -F2 -O4 -g1i -b512 -- 'relative IO weight in thread pool: 1' \
+	'throughput rate-limited to 1 IOPS'
 profile -F2 -- 'number of outstanding I/O operations per thread: 0'
 profile -O8 -o3 -- 'number of outstanding I/O operations per thread: 3'
 lacks -O8 -- 'thread pool'
@@ -161,6 +173,8 @@ refused "-n conflicts with -a" -n -a0
 refused "core 256 is out of range" -a256
 refused "-g conflicts with -x" -g100 -x
 refused "-g conflicts with -F and -O" -F2 -O4 -g100
+refused "-g conflicts with -x" -g100i -x
+refused "-g conflicts with -F and -O" -F2 -O4 -g100i
 
 # '/b8K' is a path, but a missing one that looks like a switch says so
 (cd "$W" && "$IOPROBE" --engine=null /b8K f.dat) >"$T/out" 2>"$T/err"

@@ -112,7 +112,7 @@ check "text: per-target rows after the table" \
 		grep -Eq '^randread4k +0 +[0-9,.]+ → [0-9,.]+ \(×[0-9.]+\) .* $T/disk-a\$' '$T/out' &&
 		grep -Eq '^ +1 +– → [0-9,.]+ .* $T/disk-b\$' '$T/out'"
 check "text: the main table's row is unchanged" \
-	grep -Eq '^randread4k   [0-9,.]+ → [0-9,.]+ \(×[0-9.]+\) ' "$T/out"
+	grep -Eq '^randread4k   [0-9,.]+ → [0-9,.]+ \(×[0-9.]+( \[[0-9.]+-[0-9.]+\])?\) ' "$T/out"
 run_io compare --history "$H2" -Rcsv
 check "csv: a target column, the test's row and one per target" \
 	bash -c "head -1 '$T/out' | grep -q ',differences,target\$' &&

@@ -3,7 +3,10 @@
 # only its own folder and the folders below it (docs/ARCHITECTURE.md);
 # no include cycle between modules; no source file over 700 lines and
 # no function over 80; only cmd/ prints (no warnf, notef, perror or
-# write to stdout or stderr below it).  Lines listed in layers.known
+# write to stdout or stderr below it); no header names a struct or enum
+# of its own or a higher rank's other folder (a forward declaration
+# hides the dependency from the include graph); no file name is used
+# twice in src/ (docs/ARCHITECTURE.md: names say the layer).  Lines listed in layers.known
 # are debt being paid off: reported as skipped, never as passed; a new
 # problem fails.
 . "$(dirname "$0")/lib.sh"
@@ -87,6 +90,40 @@ for f in sorted(files):
         if m:
             line = code.count("\n", 0, at + m.start()) + 1
             bad.append(f"print: {f}:{line} uses {what} (only cmd/ prints)")
+# a header names only types of its own layer and below: a struct or
+# enum defined in a folder of the same or a higher rank, named even
+# through a forward declaration, is a dependency the includes hide
+defs = {}
+def_re = re.compile(r'\b(struct|enum)\s+(\w+)\s*\{')
+use_re = re.compile(r'\b(struct|enum)\s+(\w+)')
+def code_of(f):
+    return lit_re.sub(blank, open(os.path.join(src, f), encoding="utf-8").read())
+for f in sorted(files):
+    if "/" in f and f.split("/")[0] in rank:
+        for m in def_re.finditer(code_of(f)):
+            defs.setdefault(m.group(2), set()).add(f.split("/")[0])
+for f in sorted(files):
+    folder = f.split("/")[0]
+    if not f.endswith(".h") or folder not in rank:
+        continue
+    code = code_of(f)
+    for m in use_re.finditer(code):
+        owners = defs.get(m.group(2), set())
+        if folder in owners:
+            continue
+        for g in sorted(owners):
+            if rank[g] >= rank[folder]:
+                line = code.count("\n", 0, m.start()) + 1
+                bad.append(f"typename: {f}:{line} names {m.group(1)} "
+                           f"{m.group(2)} of {g}/ (rank {rank[g]} >= "
+                           f"{rank[folder]})")
+# names say the layer: a file name is used once in src/
+seen_names = {}
+for f in sorted(files):
+    seen_names.setdefault(os.path.basename(f), []).append(f)
+for n, fs in sorted(seen_names.items()):
+    if len(fs) > 1:
+        bad.append(f"name: {n} is used twice: {', '.join(fs)}")
 # cycles between modules
 state = {}
 def visit(m, path):
@@ -128,6 +165,8 @@ layer
 include
 upward
 cycle
+typename
+name
 size
 function
 print

@@ -40,9 +40,9 @@ with open(h, newline='') as f:
 rows = [r for r in rows if r]
 hdr = rows[0]
 assert hdr[:4] == ['timestamp', 'host', 'label', 'test'], hdr
-assert len(hdr) == 23 and hdr[-4:] == ['json', 'engine', 'fill', 'ranks'], hdr
+assert len(hdr) == 25 and hdr[-6:] == ['json', 'engine', 'fill', 'ranks', 'figure', 'window_iops'], hdr
 data = [dict(zip(hdr, r)) for r in rows[1:]]
-assert all(len(r) == 23 for r in rows), [len(r) for r in rows]
+assert all(len(r) == 25 for r in rows), [len(r) for r in rows]
 assert [d['test'] for d in data] == ['randread4k', 'mixed8k', 'seqread64k']
 for d in data:
     assert d['label'] == 'before'
@@ -59,7 +59,7 @@ m = data[1]
 assert abs(float(m['write_pct']) - 30) < 5, m['write_pct']
 print('rows ok')
 PY
-check "history rows have the 23 columns and saved JSON (python csv)" \
+check "history rows have the 25 columns and saved JSON (python csv)" \
 	grep -q 'rows ok' "$T/py"
 [ -s "$T/py" ] && grep -v 'rows ok' "$T/py" | head -5
 
@@ -84,7 +84,7 @@ check_eq "second suite exits 0" "$rc" 0
 check "second label prints the comparison" \
 	grep -q "comparison 'before' → 'after' (2 tests" "$T/out"
 check "comparison row with factors" \
-	grep -Eq '^randread4k +[0-9,.]+ → [0-9,.]+ \(×[0-9.]+\)' "$T/out"
+	grep -Eq '^randread4k +[0-9,.]+ → [0-9,.]+ \(×[0-9.]+( \[[0-9.]+-[0-9.]+\])?\)' "$T/out"
 hl=$(grep '^headline: ' "$T/out")
 echo "# $hl"
 check "headline judges every test by its metric" bash -c "
@@ -127,7 +127,7 @@ for sig in INT TERM; do
 	python3 -c "
 import csv,sys
 rows=[r for r in csv.reader(open('$H')) if r]
-sys.exit(0 if all(len(r)==23 for r in rows) else 1)" &&
+sys.exit(0 if all(len(r)==25 for r in rows) else 1)" &&
 		ok "SIG$sig: every history row whole" || nok "SIG$sig: torn row"
 	sed -i '/,sig,/d' "$H"
 done

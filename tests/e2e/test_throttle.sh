@@ -81,8 +81,8 @@ check_eq "after: suite exits 0" "$rc" 0
 check "after: comparison printed" grep -q "comparison 'before' → 'after'" "$T/out"
 for t in randread4k mixed8k seqread64k; do
 	line=$(grep -E "^$t " "$T/out" | grep '→' | head -1)
-	f_iops=$(sed -E 's/.*\(×([0-9.]+)\).*faster.*/\1/' <<<"$line")
-	f_p99=$(sed -E 's/.*faster ×([0-9.]+)\).*/\1/' <<<"$line")
+	f_iops=$(sed -E 's/.*\(×([0-9.]+)( \[[0-9.]+-[0-9.]+\])?\).*faster.*/\1/' <<<"$line")
+	f_p99=$(sed -E 's/.*faster ×([0-9.]+)( \[[0-9.]+-[0-9.]+\])?\).*/\1/' <<<"$line")
 	check "after: $t IOPS factor $f_iops > 1" awk -v f="$f_iops" 'BEGIN { exit !(f > 1) }'
 	check "after: $t P99 factor $f_p99 > 1" awk -v f="$f_p99" 'BEGIN { exit !(f > 1) }'
 	check "after: $t verdict faster" grep -Eq "^$t .*faster$" "$T/out"

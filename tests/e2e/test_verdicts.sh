@@ -28,7 +28,7 @@ check "first suite prints the after command with its settings" \
 eval "$next" >"$T/out" 2>"$T/err"
 check_eq "the printed command runs" "$?" 0
 check "its comparison has verdicts" \
-	grep -Eq '^randread4k .*(faster|slower|no clear change|mixed)$' "$T/out"
+	grep -Eq '^randread4k .*(faster|slower|no clear change \(within ±[0-9]+ %\)|mixed)$' "$T/out"
 check "nothing is called not comparable" bash -c "! grep -q 'not comparable' '$T/out'"
 check "no next command once two labels exist" bash -c "! grep -q '^next: ' '$T/out'"
 
@@ -49,7 +49,7 @@ check "JSON carries the verdict and the difference" bash -c \
 	"jq -e '([.tests[] | select(.verdict == \"not comparable\" and .differences == \"file size 16 MiB vs 32 MiB\")] | length == 2) and (.headline | startswith(\"not comparable: \"))' '$T/out' >/dev/null"
 run_io compare --history "$H" --from before --to big --allow-different
 check "--allow-different: exit 0 or 3" bash -c "[ $rc = 0 ] || [ $rc = 3 ]"
-check_eq "--allow-different: factors" "$(grep -Ec '^(randread4k|seqread64k) .*\(×[0-9.]+\)' "$T/out")" 2
+check_eq "--allow-different: factors" "$(grep -Ec '^(randread4k|seqread64k) .*\(×[0-9.]+( \[[0-9.]+-[0-9.]+\])?\)' "$T/out")" 2
 check_eq "--allow-different: the difference beside them" \
 	"$(grep -c '^  measured differently: file size 16 MiB vs 32 MiB$' "$T/out")" 2
 check "--allow-different: headline names it" \
@@ -156,7 +156,7 @@ echo "# $row"
 sus=$(awk '{ gsub(",", "", $2); print $2 }' <<<"$row")
 check_near "burst: the summary shows the sustained figure" "$sus" 500 0.10
 check "burst: the burst figure beside it" \
-	grep -Eq 'sustained; burst [0-9,]+ IOPS for the first [0-9]+\.[0-9] s$' <<<"$row"
+	grep -Eq 'sustained; burst [0-9,]+ IOPS for the first [0-9]+\.[0-9] s, whole window [0-9,]+$' <<<"$row"
 
 # The twin: the same disk at 500 IOPS throughout.
 cap 500

@@ -154,7 +154,10 @@ static void test_sizes(void **state)
 	assert_int_equal(T0->random_align_bytes, 8192);
 	FAILS("-b3k7 f", "invalid -b '3k7': expected a size such as 4K, 1M "
 	      "or 2b (blocks)");
-	FAILS("-b2b f", "invalid -b '2b'");
+	OK("-b2b f");		/* DiskSpd: blocks of the -b before, 64K */
+	assert_int_equal(T0->block_bytes, 131072);
+	OK("-b8K -b2b f");
+	assert_int_equal(T0->block_bytes, 16384);
 	FAILS("-b0 f", "invalid -b '0'");
 	FAILS("-b f", "invalid -b ''");
 	FAILS("-c99999999999T f", "invalid -c '99999999999T'");
@@ -205,7 +208,15 @@ static void test_time_and_stats(void **state)
 	OK("-D0 -P0 f");	/* DiskSpd: 0 keeps the defaults */
 	assert_int_equal(P.iops_interval_ms, 1000);
 	assert_int_equal(P.progress_every, 65536);
-	FAILS("-Lx f", "invalid -L 'x'");
+	OK("-Lx f");		/* DiskSpd ignores the rest; a note says so */
+	assert_true(P.measure_latency);
+	assert_non_null(strstr(STDERR_TEXT, "'-Lx' is read as -L"));
+	OK("-W -Cabc -Dabc -Pabc f");	/* DiskSpd's atoi(): 0 */
+	assert_int_equal(P.warmup_s, 0);
+	assert_int_equal(P.cooldown_s, 0);
+	assert_int_equal(P.iops_interval_ms, 1000);
+	assert_int_equal(P.progress_every, 65536);
+	FAILS("-dabc f", "invalid -d 'abc'");	/* -d0, as ioprobe refuses */
 }
 
 static void test_threads_and_queue(void **state)
@@ -473,8 +484,12 @@ static void test_formats(void **state)
 	assert_int_equal(parse("-Rpxml f"), CLI_PRINT_PROFILE);
 	assert_int_equal(P.format, FORMAT_XML);
 	assert_int_equal(parse("-Rptext f"), CLI_PRINT_PROFILE);
-	OK("-Rp -Rxml f");	/* last wins */
-	assert_false(P.print_profile_only);
+	/* DiskSpd: the p stays, a later format is the format */
+	assert_int_equal(parse("-Rp -Rxml f"), CLI_PRINT_PROFILE);
+	assert_int_equal(P.format, FORMAT_XML);
+	assert_int_equal(parse("-Rxml -Rp f"), CLI_PRINT_PROFILE);
+	assert_int_equal(P.format, FORMAT_XML);
+	FAILS("-RXML f", "invalid -R 'XML'");	/* case-sensitive */
 	FAILS("-R f", "invalid -R ''");
 	FAILS("-Rpdf f", "invalid -R 'pdf'");
 	FAILS("-Rpjson f", "invalid -R 'pjson'");
@@ -512,10 +527,14 @@ static void test_diskspd_values(void **state)
 	FAILS("-g100x f", "invalid -g '100x'");
 	FAILS("-gi100 f", "invalid -g 'i100'");
 	FAILS("-g f", "invalid -g ''");
-	OK("-g100i -x f");
+	/* DiskSpd's rule: -g<n>i is n * block / 1000 bytes per ms, refused
+	 * beside -x and -F -O when that is above 0 */
+	FAILS("-g100i -x f", "-g conflicts with -x");
+	FAILS("-F2 -O4 -g100i f", "-g conflicts with -F and -O");
+	OK("-g1i -b512 -x f");
 	assert_true(P.completion_routines);
-	OK("-F2 -O4 -g100i f");
-	assert_int_equal(T0->throttle_iops, 100);
+	OK("-F2 -O4 -g1i -b512 f");
+	assert_int_equal(T0->throttle_iops, 1);
 	FAILS("-F2 -O4 -g100 f", "-g conflicts with -F and -O");
 	OK("-s0 f");
 	assert_int_equal(T0->stride_bytes, 0);

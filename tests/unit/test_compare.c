@@ -159,8 +159,8 @@ static void test_report_exit_status(void **state)
 	assert_non_null(strstr(buf, "12.8 s → 62.0 ms (faster ×206.45)"));
 	/* each test by the metric that matters for it */
 	assert_non_null(strstr(buf, "headline: 2 of 2 tests faster: "
-				    "randread4k IOPS ×17, seqread64k MiB/s "
-				    "×6.7\n"));
+				    "randread4k IOPS ×17.37, seqread64k MiB/s "
+				    "×6.67\n"));
 	/* the "before" rows hit a wall the "after" rows do not */
 	assert_non_null(strstr(buf, "findings for 'before'"));
 	assert_non_null(strstr(buf, "capped at ≈408 IOPS"));
@@ -293,7 +293,7 @@ static void test_headline_no_clear_change(void **state)
 	assert_int_equal(ret, 0);
 	assert_non_null(strstr(out, "headline: no clear change from 'a' to "
 				    "'b' in all 2 tests (randread4k IOPS, "
-				    "seqread64k MiB/s)\n"));
+				    "seqread64k MiB/s; within ±5 %)\n"));
 	free(out);
 	history_release(&h);
 }
@@ -364,7 +364,7 @@ static void test_subject_metric_unknown(void **state)
 	assert_int_equal(ret, 0);
 	assert_non_null(strstr(out, "headline: device loop3 → nvme0n1: 1 of 1 "
 				    "test faster: latency4k P99 4.00 ms → "
-				    "1.00 ms\n"));
+				    "1.00 ms (faster ×4.00)\n"));
 	assert_non_null(strstr(out, "note: engine, fill not checked for "
 				    "latency4k: older history rows do not "
 				    "record them\n"));

@@ -101,7 +101,7 @@ static void test_two_labels(void **state)
 	}
 	out = page(&v);
 	assert_non_null(strstr(out, "<h1>2 of 2 tests faster: randread4k "
-				    "IOPS ×17, seq&lt;script&gt; MiB/s ×6.7"
+				    "IOPS ×17.37, seq&lt;script&gt; MiB/s ×6.67"
 				    "</h1>"));
 	/* IOPS, MiB/s and P99 */
 	assert_int_equal(count(out, "<rect class=\"bar\""), 12);

@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -265,9 +266,54 @@ static void test_several_targets(void **state)
 	results_release(&r);
 }
 
+/* A burst: 3,000 IOPS at 10 ms for 4 s, a transition interval, then 500
+ * at 256 ms.  The headline is the settled sustained phase, its latency
+ * from the same intervals (Little: 128 / 500 = 256 ms); the whole window
+ * is kept beside it. */
+static void test_headline_sustained(void **state)
+{
+	static const uint64_t ios[12] = { 3000, 3000, 3000, 3000, 1750, 2900,
+					  500, 500, 500, 500, 500, 500 };
+	struct results r;
+	struct cmp_detail d;
+	uint64_t total = 0;
+	uint32_t k;
+
+	(void)state;
+	results_init(&r);
+	profile_init(&r.profile);
+	str_copy(r.engine, sizeof(r.engine), "null");
+	assert_int_equal(results_alloc_rows(&r, 1, 12), 0);
+	r.interval_ms = 1000;
+	r.test_time_s = 12;
+	for (k = 0; k < 12; k++) {
+		struct interval_stat *s = &r.rows[0].dir[DIR_READ].intervals[k];
+		uint64_t lat = k < 6 ? 10000000 : 256000000;
+
+		s->ios = ios[k];
+		s->lat_sum_ns = (double)(ios[k] * lat);
+		s->lat_max_ns = lat;
+		total += ios[k];
+		hist_record(&r.rows[0].dir[DIR_READ].lat, lat);
+	}
+	r.rows[0].dir[DIR_READ].ios = total;
+	r.rows[0].dir[DIR_READ].bytes = total * 4096;
+	assert_int_equal(figures_from_results(&r, &d), 0);
+	assert_true(d.sustained);
+	assert_int_equal(d.phase_first, 6);
+	assert_true(fabs(d.iops - 500) < 1e-6);
+	assert_true(fabs(d.mean_ms - 256) < 1e-6);
+	assert_true(fabs(128 / d.iops * 1000 - d.mean_ms) < 1e-6);
+	assert_true(fabs(d.window_iops - total / 12.0) < 1);
+	assert_true(d.burst_iops > 2900);
+	figures_release(&d);
+	results_release(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_headline_sustained),
 		cmocka_unit_test(test_live_and_saved_agree),
 		cmocka_unit_test(test_device_witness),
 		cmocka_unit_test(test_several_targets),

@@ -158,7 +158,7 @@ static void test_parse_rejects(void **state)
 	(void)state;
 	assert_int_equal(history_parse_line(few, strlen(few), &r, err,
 					    sizeof(err)), -EINVAL);
-	assert_non_null(strstr(err, "expected 23 fields (22 or 20 in older rows), found 3"));
+	assert_non_null(strstr(err, "expected 25 fields (23, 22 or 20 in older rows), found 3"));
 	assert_int_equal(history_parse_line(badq, strlen(badq), &r, err,
 					    sizeof(err)), -EINVAL);
 	assert_non_null(strstr(err, "quotes"));
@@ -269,8 +269,10 @@ static void test_ranks_column(void **state)
 	len = (size_t)snprintf(buf, sizeof(buf), "%s", v2);
 	sample(&r, "fleet", 1);
 	r.ranks = 4;
+	str_copy(r.figure, sizeof(r.figure), "sustained");
+	r.window_iops = 1333.25;
 	history_format_row(&r, line, sizeof(line));
-	assert_non_null(strstr(line, ",4\n"));
+	assert_non_null(strstr(line, ",4,sustained,1333.250\n"));
 	len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s", line);
 	assert_int_equal(history_load_buf(buf, len, "mem", &h), 0);
 	assert_int_equal(h.nrows, 2);
@@ -279,6 +281,12 @@ static void test_ranks_column(void **state)
 	assert_int_equal(h.rows[0].ranks, 1);
 	assert_string_equal(h.rows[0].fill, "new pattern");
 	assert_int_equal(h.rows[1].ranks, 4);
+	/* the headline figure is named, the whole window kept beside it;
+	 * an older row's figures are the whole window's */
+	assert_string_equal(h.rows[1].figure, "sustained");
+	assert_true(h.rows[1].window_iops == 1333.25);
+	assert_string_equal(h.rows[0].figure, "");
+	assert_true(h.rows[0].window_iops == h.rows[0].iops);
 	history_release(&h);
 }
 

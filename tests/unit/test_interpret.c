@@ -605,6 +605,15 @@ static void test_expect_at_wall(void **state)
 	assert_non_null(strstr(f[0].text, "(200% of the provisioned 500 "
 					  "IOPS); above --expect"));
 	assert_null(strstr(f[0].text, "may be a cache's"));
+	/* twin: a MiB/s wall says nothing of IOPS: each test says it */
+	t[0] = mk("randread4k", 12800, 1, K4, true);
+	t[1] = mk("rand16k", 3200, 1, 4 * K4, true);
+	t[2] = mk("seqread64k", 800, 1, K64, false);
+	for (i = 0; i < 3; i++)
+		witness(&t[i], 2000, 2000);
+	n = interpret(t, 3, &env, f, 8);
+	assert_int_equal(count_kind(f, n, FIND_WALL_MBPS), 1);
+	assert_int_equal(count_kind(f, n, FIND_EXPECT), 3);
 }
 
 /* A loop device with --direct-io=off over a cached image: the loop

@@ -2,8 +2,11 @@
  * and unknown options, abbreviations, flags given a value, options that
  * set a field without a setter), and every
  * command's table against the help, the man page and the bash
- * completion, so none of them can leave an option out. */
+ * completion, so none of them can leave an option out; likewise the
+ * DiskSpd switch table against the man page's DISKSPD SWITCHES and the
+ * completion's switch list, both ways. */
 #include <errno.h>
+#include <stdbool.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,10 +16,13 @@
 #include <string.h>
 #include <cmocka.h>
 
+#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
+
 #include "cmd/subcmd.h"
 #include "lib/readfile.h"
 #include "profile/cli.h"
 #include "profile/cli_long.h"
+#include "profile/cli_table.h"
 #include "profile/opt_table.h"
 
 struct seen {
@@ -338,12 +344,101 @@ static void test_tables_documented(void **state)
 	free(comp);
 }
 
+/* Marks in @found the row of each switch named in @text: a '-' (the man
+ * page writes "\-") at the start of a word, then its letters.  A switch
+ * without a row fails. */
+static void switches_named(const char *text, const char *where, bool *found)
+{
+	const char *p;
+	char letters[32];
+	size_t n;
+
+	for (p = text; (p = strchr(p, '-')); p++) {
+		const struct cli_sw *r;
+		const char *q = p + 1, *before = p;
+
+		if (before > text && before[-1] == '\\')
+			before--;
+		if (before > text && !strchr(" \t\n\"", before[-1]))
+			continue;
+		if (*q == '\\' || *q == '-')
+			continue;	/* "\-\-long" or "--long" */
+		for (n = 0; n + 1 < sizeof(letters) && q[n] &&
+		     (strchr("?:", q[n]) || (q[n] >= 'a' && q[n] <= 'z') ||
+		      (q[n] >= 'A' && q[n] <= 'Z')); n++)
+			letters[n] = q[n];
+		letters[n] = '\0';
+		if (!n)
+			continue;
+		r = cli_switch_find(letters);
+		if (!r)
+			fail_msg("%s names '-%s', a switch with no row in "
+				 "cli_table.c", where, letters);
+		found[r - cli_switches] = true;
+	}
+}
+
+/* The tags (.TP lines) of the man page's DISKSPD SWITCHES section. */
+static char *man_switch_tags(const char *man)
+{
+	char *sec = region(man, "\n.SH DISKSPD SWITCHES\n", ".SH");
+	char *tags, *line, *save = NULL;
+	size_t len = 0, size;
+	bool tag = false;
+
+	assert_non_null(sec);
+	size = strlen(sec) + 1;
+	tags = calloc(1, size);
+	assert_non_null(tags);
+	for (line = strtok_r(sec, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		if (tag) {
+			len += (size_t)snprintf(tags + len, size - len,
+						"%s\n", line);
+			tag = false;
+		}
+		tag = !strcmp(line, ".TP");
+	}
+	free(sec);
+	return tags;
+}
+
+static void test_switches_documented(void **state)
+{
+	char *comp = load("completion/ioprobe.bash");
+	char *man = load("docs/ioprobe.1");
+	char *list = region(comp, "_ioprobe_switches=\"", "_ioprobe");
+	char *tags = man_switch_tags(man);
+	bool in_man[64] = { false }, in_comp[64] = { false };
+	size_t i;
+
+	(void)state;
+	assert_non_null(list);
+	assert_true(cli_nswitches <= ARRAY_LEN(in_man));
+	switches_named(list + strlen("_ioprobe_switches=\""),
+		       "completion/ioprobe.bash", in_comp);
+	switches_named(tags, "docs/ioprobe.1 DISKSPD SWITCHES", in_man);
+	for (i = 0; i < cli_nswitches; i++) {
+		if (!in_comp[i] && !(cli_switches[i].flags & SW_REFUSED))
+			fail_msg("completion/ioprobe.bash lacks -%s",
+				 cli_switches[i].name);
+		if (!in_man[i])
+			fail_msg("docs/ioprobe.1 DISKSPD SWITCHES lacks -%s",
+				 cli_switches[i].name);
+	}
+	free(tags);
+	free(list);
+	free(man);
+	free(comp);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_forms),
 		cmocka_unit_test(test_fields),
 		cmocka_unit_test(test_tables_documented),
+		cmocka_unit_test(test_switches_documented),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
