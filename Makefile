@@ -52,6 +52,9 @@ LIBS += $(MPI_LIBS)
 SRCS := $(filter-out $(NO_FLEET),$(shell find src -name '*.c' | LC_ALL=C sort))
 LIB_SRCS := $(filter-out src/cmd/main.c,$(SRCS))
 LIB_OBJS := $(LIB_SRCS:src/%.c=$(B)/obj/%.o)
+# data/cloud-limits.tsv compiled in as one string (workflow/cloud_limits.h)
+GEN_LIMITS := gen/cloud_limits_tsv
+LIB_OBJS += $(B)/obj/$(GEN_LIMITS).o
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests/%)
 
@@ -77,6 +80,14 @@ $(B)/libioprobe.a: $(LIB_OBJS) $(MPI_STAMP)
 $(B)/obj/fleet/fleet_mpi.o: ALL_CFLAGS += $(MPI_CFLAGS)
 
 $(B)/obj/%.o: src/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(B)/$(GEN_LIMITS).c: data/cloud-limits.tsv scripts/tsv2c.sh
+	@mkdir -p $(@D)
+	sh scripts/tsv2c.sh cloud_limits_tsv $< >$@
+
+$(B)/obj/$(GEN_LIMITS).o: $(B)/$(GEN_LIMITS).c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
@@ -140,7 +151,7 @@ FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=$(FB)/%)
 # the parsers need no MPI: the fuzz build takes the stand-in
 FUZZ_LIB_SRCS := $(filter-out src/cmd/main.c src/fleet/fleet_mpi.c,\
 	$(shell find src -name '*.c' | LC_ALL=C sort))
-FUZZ_OBJS := $(FUZZ_LIB_SRCS:src/%.c=$(FB)/obj/%.o)
+FUZZ_OBJS := $(FUZZ_LIB_SRCS:src/%.c=$(FB)/obj/%.o) $(FB)/obj/$(GEN_LIMITS).o
 
 .PHONY: fuzz fuzz-clean
 
@@ -162,3 +173,11 @@ fuzz-clean:
 	rm -rf $(FB)
 
 -include $(FUZZ_OBJS:.o=.d)
+
+$(FB)/$(GEN_LIMITS).c: data/cloud-limits.tsv scripts/tsv2c.sh
+	@mkdir -p $(@D)
+	sh scripts/tsv2c.sh cloud_limits_tsv $< >$@
+
+$(FB)/obj/$(GEN_LIMITS).o: $(FB)/$(GEN_LIMITS).c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<

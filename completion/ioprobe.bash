@@ -8,7 +8,7 @@
 # word here fails the tests.  A value option ends in '=' so the next TAB
 # completes its value.
 
-_ioprobe_cmds="suite compare show sweep help"
+_ioprobe_cmds="suite compare show sweep identify help"
 
 # DiskSpd switches (values are glued to the letter: -b8K, -o32)
 _ioprobe_switches="-? -a -b -B -c -C -d -D -e -f -F -g -h -i -I -j -l -L -n
@@ -16,19 +16,20 @@ _ioprobe_switches="-? -a -b -B -c -C -d -D -e -f -F -g -h -i -I -j -l -L -n
 	-Su -Sw -t -T -v -w -W -x -X -z -Z -Zr -:"
 
 _ioprobe_opts_run="--engine= --allow-device-writes= --output= --label=
-	--batch= --series= --overwrite --continue-on-error --no-findings
-	--quiet --help --version"
+	--batch= --series= --disk= --vm= --overwrite --continue-on-error
+	--no-findings --quiet --help --version"
 _ioprobe_opts_suite="--label= --baseline= --duration= --warmup= --file-size=
 	--profiles= --profile-file= --history= --expect= --engine= --html=
-	--runs= --keep-file --wide --quiet --help"
+	--runs= --disk= --vm= --keep-file --wide --quiet --help"
 _ioprobe_opts_compare="--history= --from= --to= --min-effect=
-	--allow-different --help"
+	--allow-different --disk= --vm= --help"
 _ioprobe_opts_show="--help"
 _ioprobe_opts_help=""
 # the sweep's own, then the run's it hands on
 _ioprobe_opts_sweep="--label= --history= --html= --slo= --file-size=
 	--engine= --keep-file --quiet --help --allow-device-writes= --batch=
-	--series= --overwrite --continue-on-error --no-findings"
+	--series= --disk= --vm= --overwrite --continue-on-error --no-findings"
+_ioprobe_opts_identify="--disk= --vm= --metadata --help"
 
 _ioprobe_engines="io_uring libaio sync null"
 _ioprobe_formats="text xml json csv html"

@@ -18,6 +18,7 @@
 #include "report/report_compare.h"
 #include "report/report_compare_html.h"
 #include "workflow/baseline.h"
+#include "workflow/cloud_compare.h"
 #include "workflow/compare.h"
 #include "workflow/verdict.h"
 
@@ -26,12 +27,13 @@ int compare_report(const struct history *h, const char *from,
 		   bool allow_different, FILE *f)
 {
 	return compare_report_with(h, from, to, fmt, findings,
-				   allow_different, VERDICT_MIN_EFFECT, f);
+				   allow_different, VERDICT_MIN_EFFECT, NULL, f);
 }
 
 int compare_report_with(const struct history *h, const char *from,
 			const char *to, enum result_format fmt, int findings,
-			bool allow_different, double min_effect, FILE *f)
+			bool allow_different, double min_effect,
+			const struct cloud_names *cloud, FILE *f)
 {
 	struct cmp_view v;
 	size_t differ;
@@ -40,6 +42,8 @@ int compare_report_with(const struct history *h, const char *from,
 
 	ret = compare_view_build_with(h, from, to, allow_different, min_effect,
 				      &v);
+	if (!ret)
+		ret = cloud_compare(&v, cloud);
 	if (ret) {
 		compare_view_release(&v);
 		return ret;
@@ -69,6 +73,7 @@ static void compare_usage(FILE *f)
 	fputs("usage: ioprobe compare [--history FILE] [--from LABEL] "
 	      "[--to LABEL] [--allow-different]\n"
 	      "                       [--min-effect PCT] "
+	      "[--disk [LABEL=]PROVIDER:TIER] [--vm SIZE]\n"
 	      "                       [-Rtext|-Rcsv|-Rjson|-Rhtml]\n"
 	      "  (each --opt VALUE or --opt=VALUE)\n"
 	      "  compares two labels of the suite history (default: the "
@@ -78,9 +83,11 @@ static void compare_usage(FILE *f)
 	      "> report.html\n"
 	      "  --allow-different compares tests measured differently "
 	      "(file size, duration, switches...) anyway\n"
-	      "  --min-effect PCT: a change is called only when the 95 %% "
-	      "interval of its factor\n  lies wholly beyond ±PCT %% "
+	      "  --min-effect PCT: a change is called only when the 95 % "
+	      "interval of its factor\n  lies wholly beyond ±PCT % "
 	      "(default 5)\n"
+	      "  --disk names the cloud tier of both labels, or of one "
+	      "(before=azure:S20):\n  each label's % of provisioned\n"
 	      "  exit 3 when a test got clearly worse in IOPS or P99, 4 when "
 	      "tests were measured\n  differently (not compared), 2 when "
 	      "there is nothing to compare\n", f);
@@ -123,7 +130,28 @@ struct compare_args {
 	bool allow_different;
 	const char *min_effect;	/* --min-effect PCT, NULL: the default */
 	double min_effect_frac;	/* parsed: 0.05 for 5 % */
+	struct cloud_names cloud;	/* --disk (repeatable), --vm */
 };
+
+/* --disk [LABEL=]PROVIDER:TIER, up to CLOUD_COMPARE_DISKS times */
+static int set_disk(void *ctx, const char *v, char *err, size_t errlen)
+{
+	struct cloud_names *n = &((struct compare_args *)ctx)->cloud;
+
+	if (n->ndisks == CLOUD_COMPARE_DISKS)
+		return errf(err, errlen, EINVAL, "too many --disk at '%s': at "
+			    "most %d", v, CLOUD_COMPARE_DISKS);
+	n->disk[n->ndisks++] = v;
+	return 0;
+}
+
+static int set_vm(void *ctx, const char *v, char *err, size_t errlen)
+{
+	(void)err;
+	(void)errlen;
+	((struct compare_args *)ctx)->cloud.vm = v;
+	return 0;
+}
 
 static const struct opt_spec compare_opts[] = {
 	OPT_STRING_AT("history", "FILE", struct compare_args, hist),
@@ -131,6 +159,8 @@ static const struct opt_spec compare_opts[] = {
 	OPT_STRING_AT("to", "LABEL", struct compare_args, to),
 	OPT_BOOL_AT("allow-different", struct compare_args, allow_different),
 	OPT_STRING_AT("min-effect", "PCT", struct compare_args, min_effect),
+	{ "disk", OPT_VALUE, "[LABEL=]PROVIDER:TIER", set_disk, 0 },
+	{ "vm", OPT_VALUE, "SIZE", set_vm, 0 },
 	{ "help", OPT_HELP, NULL, NULL, 0 },
 };
 
@@ -195,10 +225,10 @@ static int parse_min_effect(const char *v, double *out, char *err,
 static int parse_compare_args(int argc, char **argv, const char **hist,
 			      const char **from, const char **to,
 			      enum result_format *fmt, bool *allow,
-			      double *min_effect)
+			      double *min_effect, struct cloud_names *cloud)
 {
 	struct compare_args c = { NULL, NULL, NULL, FORMAT_TEXT, false, NULL,
-				  VERDICT_MIN_EFFECT };
+				  VERDICT_MIN_EFFECT, { { NULL }, 0, NULL } };
 	char err[512];
 	int ret;
 
@@ -211,10 +241,13 @@ static int parse_compare_args(int argc, char **argv, const char **hist,
 		compare_usage(stdout);
 		return 1;
 	}
+	if (!ret)
+		ret = cloud_names_check(&c.cloud, err, sizeof(err));
 	if (ret) {
 		fprintf(stderr, "ioprobe: error: %s\n", err);
 		return 2;
 	}
+	*cloud = c.cloud;
 	*hist = c.hist;
 	*from = c.from;
 	*to = c.to;
@@ -230,6 +263,7 @@ struct compare_job {
 	enum result_format fmt;
 	bool allow_different;
 	double min_effect;
+	const struct cloud_names *cloud;
 	int *ret;	/* compare_report()'s: 3 regression, 4 differ */
 };
 
@@ -239,7 +273,7 @@ static int fill_compare(FILE *f, const void *arg)
 
 	*j->ret = compare_report_with(j->h, j->from, j->to, j->fmt,
 				      CMP_FINDINGS_ALL, j->allow_different,
-				      j->min_effect, f);
+				      j->min_effect, j->cloud, f);
 	return *j->ret < 0 ? *j->ret : 0;
 }
 
@@ -265,13 +299,14 @@ int compare_main(int argc, char **argv)
 	enum result_format fmt = FORMAT_TEXT;
 	char path[4096], err[512], labels[1024];
 	struct history h = { 0 };
+	struct cloud_names cloud;	/* --disk, --vm */
 	size_t nlabels;
 	bool allow = false;
 	double min_effect = VERDICT_MIN_EFFECT;
 	int i, ret;
 
 	ret = parse_compare_args(argc, argv, &hist, &from, &to, &fmt, &allow,
-				 &min_effect);
+				 &min_effect, &cloud);
 	if (ret)
 		return ret == 1 ? 0 : ret;
 	hist = history_or_default(hist, path, sizeof(path));
@@ -287,8 +322,7 @@ int compare_main(int argc, char **argv)
 		goto out;
 	}
 	if (ret) {
-		/* a FIFO or device named on the command line is a usage
-		 * error, like a missing file */
+		/* a FIFO or device named is a usage error, as missing */
 		fprintf(stderr, "ioprobe: error: %s\n", err);
 		ret = ret == -EINVAL ? 2 : 1;
 		goto out;
@@ -322,7 +356,7 @@ int compare_main(int argc, char **argv)
 			       "its runs alone (labels: %s)\n", from, labels);
 	}
 	job = (struct compare_job){ &h, from, to, fmt, allow, min_effect,
-				    &ret };
+				    &cloud, &ret };
 	i = atomic_file_write_fd(STDOUT_FILENO, fill_compare, &job);
 	if (i && i == ret) {
 		fprintf(stderr, "ioprobe: error: compare failed: %s\n",

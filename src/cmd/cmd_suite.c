@@ -17,6 +17,7 @@
 
 #include "cmd/diag.h"
 #include "cmd/progress.h"
+#include "cmd/run_findings.h"
 #include "cmd/subcmd.h"
 #include "cmd/fleet_cmd.h"
 #include "cmd/suite_args.h"
@@ -30,10 +31,12 @@
 #include "lib/signals.h"
 #include "run/run.h"
 #include "workflow/baseline.h"
+#include "workflow/cloud_compare.h"
 #include "workflow/compare.h"
 #include "workflow/history.h"
 #include "workflow/history_guard.h"
 #include "workflow/interpret.h"
+#include "workflow/verdict.h"
 #include "workflow/leftovers.h"
 #include "workflow/suite.h"
 
@@ -282,13 +285,15 @@ static void machine_output(const struct suite *s)
 struct html_job {
 	const struct history *h;
 	const char *from, *to;
+	const struct cloud_names *cloud;	/* this label's --disk */
 };
 
 static int fill_html(FILE *f, const void *arg)
 {
 	const struct html_job *j = arg;
-	int ret = compare_report(j->h, j->from, j->to, FORMAT_HTML,
-				 CMP_FINDINGS_ALL, false, f);
+	int ret = compare_report_with(j->h, j->from, j->to, FORMAT_HTML,
+				      CMP_FINDINGS_ALL, false,
+				      VERDICT_MIN_EFFECT, j->cloud, f);
 
 	return ret < 0 ? ret : 0;
 }
@@ -300,8 +305,12 @@ static int write_html(const struct suite_cli *c, const struct history *h,
 		      const char *from)
 {
 	const struct suite *s = &c->s;
-	struct html_job j = { h, from ? from : s->o.label, s->o.label };
-	char err[2 * PATH_MAX + 64];
+	struct html_job j = { h, from ? from : s->o.label, s->o.label, NULL };
+	char err[2 * PATH_MAX + 64], disk[256];
+	struct cloud_names cn;
+
+	j.cloud = cloud_names_of(&cn, s->o.label, s->o.cloud_disk,
+				 s->o.cloud_vm, disk, sizeof(disk));
 
 	if (atomic_file_write(s->o.html, fill_html, &j, err, sizeof(err))) {
 		fprintf(stderr, "ioprobe: error: %s\n", err);
@@ -393,7 +402,8 @@ static int auto_compare(const struct suite_cli *c)
 {
 	const struct suite *s = &c->s;
 	struct history h = { 0 };
-	char err[512];
+	struct cloud_names cn;
+	char err[512], disk[256];
 	const char *from;
 	int ret = 0;
 
@@ -408,8 +418,13 @@ static int auto_compare(const struct suite_cli *c)
 			       baseline_previous(&h, s->o.label);
 	if (from) {
 		fputc('\n', c->info);
-		compare_report(&h, from, s->o.label, FORMAT_TEXT,
-			       CMP_FINDINGS_CHANGE, false, c->info);
+		compare_report_with(&h, from, s->o.label, FORMAT_TEXT,
+				    CMP_FINDINGS_CHANGE, false,
+				    VERDICT_MIN_EFFECT,
+				    cloud_names_of(&cn, s->o.label,
+						   s->o.cloud_disk,
+						   s->o.cloud_vm, disk,
+						   sizeof(disk)), c->info);
 	} else {
 		print_next(c);
 	}

@@ -13,6 +13,7 @@
 
 #include "cmd/diag.h"
 #include "cmd/progress.h"
+#include "cmd/run_findings.h"
 #include "cmd/subcmd.h"
 #include "cmd/sweep_args.h"
 #include "lib/atomic_file.h"
@@ -20,6 +21,7 @@
 #include "lib/path.h"
 #include "lib/signals.h"
 #include "lib/util.h"
+#include "workflow/cloud_findings.h"
 #include "report/report_sweep.h"
 #include "workflow/leftovers.h"
 #include "workflow/sweep.h"
@@ -126,6 +128,32 @@ static int fill_html(FILE *f, const void *arg)
 	return report_sweep_html(arg, f);
 }
 
+/* The cloud findings of the points (--disk, --vm or detected: the tier
+ * and each point's % of provisioned), after the sweep's own. */
+static void sweep_cloud(const struct sweep *s, struct sweep_view *v)
+{
+	struct interp_test t[SWEEP_MAX_POINTS];
+	struct finding f[INTERP_MAX_FINDINGS];
+	struct interp_env env = { 0 };
+	char names[SWEEP_MAX_POINTS][32];
+	const char *path = s->base.ntargets ? s->base.targets[0].path : NULL;
+	size_t i, n;
+
+	for (i = 0; i < s->npts && i < SWEEP_MAX_POINTS; i++) {
+		memset(&t[i], 0, sizeof(t[i]));
+		snprintf(names[i], sizeof(names[i]), "%s%s",
+			 sweep_kind_switch(s->o.list.kind), s->pts[i].name);
+		t[i].name = names[i];
+		t[i].iops = t[i].read_iops = s->pts[i].iops;
+		t[i].mib_s = s->pts[i].mib_s;
+	}
+	n = cloud_findings_named(s->base.cloud_disk, s->base.cloud_vm,
+				 &path, path ? 1 : 0, t, i, &env, f,
+				 ARRAY_SIZE(f));
+	for (i = 0; i < n && v->nfind < SWEEP_MAX_FINDINGS; i++)
+		str_copy(v->find[v->nfind++], sizeof(v->find[0]), f[i].text);
+}
+
 /* The table, findings, page and machine output of the points done. */
 static int print_results(const struct sweep_cli *c)
 {
@@ -137,6 +165,7 @@ static int print_results(const struct sweep_cli *c)
 	if (!v)
 		return 1;
 	sweep_view_fill(s, v);
+	sweep_cloud(s, v);
 	report_sweep_text(v, c->info);
 	path_dir(s->hist, dir, sizeof(dir));
 	if (s->o.label)

@@ -24,6 +24,7 @@ const struct subcmd subcmds[] = {
 	{ "compare", compare_main, &compare_opt_table },
 	{ "show", show_main, &show_opt_table },
 	{ "sweep", sweep_entry, &sweep_opt_table },
+	{ "identify", identify_main, &identify_opt_table },
 };
 
 const size_t nsubcmds = ARRAY_SIZE(subcmds);

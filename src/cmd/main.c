@@ -77,6 +77,10 @@ static int run_profile(const struct profile *p)
 		fprintf(stderr, "ioprobe: error: %s\n", err);
 		return 2;
 	}
+	if (run_findings_cloud_check(p, err, sizeof(err))) {
+		fprintf(stderr, "ioprobe: error: %s\n", err);
+		return 2;
+	}
 	if (run_view_open(&view, p, &opt, err, sizeof(err))) {
 		fprintf(stderr, "ioprobe: error: %s\n", err);
 		return 2;

@@ -12,6 +12,7 @@
 
 #include "lib/util.h"
 #include "workflow/burst.h"
+#include "workflow/cloud_findings.h"
 #include "workflow/figures.h"
 #include "workflow/interpret.h"
 
@@ -27,6 +28,37 @@ static void fill_burst(struct results *r, const struct interp_test *t)
 	r->burst.burst_iops = p.burst_iops;
 	r->burst.sustained_iops = p.sustained_iops;
 	r->burst.drop_s = p.drop_s;
+}
+
+int run_findings_cloud_check(const struct profile *p, char *err,
+			     size_t errlen)
+{
+	struct cloud_ctx *c;
+	int ret;
+
+	if (!p->cloud_disk && !p->cloud_vm)
+		return 0;
+	c = malloc(sizeof(*c));
+	if (!c)
+		return errf(err, errlen, ENOMEM, "out of memory");
+	ret = cloud_ctx_build(c, p->cloud_disk, p->cloud_vm,
+			      cloud_sysfs_root(), NULL, 0, err, errlen);
+	cloud_ctx_release(c);
+	free(c);
+	return ret;
+}
+
+static size_t cloud_part(const struct results *r,
+			 const struct interp_test *t, struct interp_env *env,
+			 struct finding *f, size_t max)
+{
+	const char *paths[PROFILE_MAX_TARGETS];
+	size_t i;
+
+	for (i = 0; i < r->ntargets && i < PROFILE_MAX_TARGETS; i++)
+		paths[i] = r->targets[i].path;
+	return cloud_findings_named(r->profile.cloud_disk, r->profile.cloud_vm,
+				  paths, i, t, 1, env, f, max);
 }
 
 int run_findings_fill(struct results *r)
@@ -52,7 +84,8 @@ int run_findings_fill(struct results *r)
 		figures_interp(d, r->ntargets == 1 ? r->targets[0].path :
 						     "the run",
 			       r->targets[0].size_bytes, &t);
-		n = interpret(&t, 1, &env, f, ARRAY_SIZE(f));
+		n = cloud_part(r, &t, &env, f, ARRAY_SIZE(f));
+		n += interpret(&t, 1, &env, f + n, ARRAY_SIZE(f) - n);
 		for (i = 0; i < n && i < RESULTS_FINDINGS; i++) {
 			str_copy(r->findings[i].rule,
 				 sizeof(r->findings[i].rule),

@@ -7,10 +7,15 @@
 #define IOPROBE_RUN_FINDINGS_H
 
 #include "results/results.h"
+#include "workflow/interpret.h"
 
 /* Fill r->findings from @r's own figures (none for a run that failed,
  * measured nothing or ran the null engine).  0 or -ENOMEM. */
 int run_findings_fill(struct results *r);
+/* Refuse a --disk or --vm the limits table does not know: 0, or
+ * -EINVAL with @err filled (a usage error, before the run). */
+int run_findings_cloud_check(const struct profile *p, char *err,
+			     size_t errlen);
 /* Print r->findings on stderr unless --no-findings. */
 void run_findings_print(const struct results *r);
 

@@ -16,12 +16,14 @@ int suite_main(int argc, char **argv);	/* suite.c */
 int compare_main(int argc, char **argv);	/* compare.c */
 int show_main(int argc, char **argv);	/* show.c */
 int sweep_main(int argc, char **argv);	/* sweep.c */
+int identify_main(int argc, char **argv);	/* identify.c */
 
 /* Their long options, for the shared parser (opt_table.h). */
 extern const struct opt_table suite_opt_table;	/* suite_args.c */
 extern const struct opt_table compare_opt_table;	/* compare.c */
 extern const struct opt_table show_opt_table;	/* show.c */
 extern const struct opt_table sweep_opt_table;	/* sweep_args.c */
+extern const struct opt_table identify_opt_table;	/* identify.c */
 
 /* The subcommands, in the order of the usage text: main.c dispatches
  * through this list, and the help, man page and completion are checked
@@ -56,10 +58,14 @@ int compare_report(const struct history *h, const char *from,
 		   const char *to, enum result_format fmt, int findings,
 		   bool allow_different, FILE *f);
 /* The same with changes within ±@min_effect (0.05 = 5 %) called no
- * change; compare_report uses VERDICT_MIN_EFFECT. */
+ * change, and each label's cloud tier (--disk, --vm of compare;
+ * workflow/cloud_compare.h), @cloud NULL = none; compare_report uses
+ * VERDICT_MIN_EFFECT and no tier. */
+struct cloud_names;
 int compare_report_with(const struct history *h, const char *from,
 			const char *to, enum result_format fmt, int findings,
-			bool allow_different, double min_effect, FILE *f);
+			bool allow_different, double min_effect,
+			const struct cloud_names *cloud, FILE *f);
 
 /* The damaged-line warnings history_load left in @h, on stderr. */
 void print_history_warnings(const struct history *h);

@@ -21,6 +21,7 @@
 #include "profile/engine_name.h"
 #include "profile/opt_table.h"
 #include "profile/parse.h"
+#include "workflow/cloud_ctx.h"
 
 static void suite_usage(FILE *f)
 {
@@ -280,6 +281,37 @@ static int set_engine(void *ctx, const char *v, char *err, size_t errlen)
 	return 0;
 }
 
+/* --disk and --vm: refused here when the limits table does not know
+ * them (workflow/cloud_ctx.h) */
+static int set_cloud(struct suite_opts *o, const char *disk, const char *vm,
+		     char *err, size_t errlen)
+{
+	struct cloud_ctx *c = malloc(sizeof(*c));
+	int ret;
+
+	if (!c)
+		return errf(err, errlen, ENOMEM, "out of memory");
+	ret = cloud_ctx_build(c, disk, vm, cloud_sysfs_root(), NULL, 0, err,
+			      errlen);
+	cloud_ctx_release(c);
+	free(c);
+	if (!ret && disk)
+		o->cloud_disk = disk;
+	if (!ret && vm)
+		o->cloud_vm = vm;
+	return ret;
+}
+
+static int set_disk(void *ctx, const char *v, char *err, size_t errlen)
+{
+	return set_cloud(ctx, v, NULL, err, errlen);
+}
+
+static int set_vm(void *ctx, const char *v, char *err, size_t errlen)
+{
+	return set_cloud(ctx, NULL, v, err, errlen);
+}
+
 static const struct opt_spec suite_opts_list[] = {
 	{ "label", OPT_VALUE, "LABEL", set_label, 0 },
 	{ "baseline", OPT_VALUE, "LABEL", set_baseline, 0 },
@@ -292,6 +324,8 @@ static const struct opt_spec suite_opts_list[] = {
 	{ "expect", OPT_VALUE, "iops=N,mbps=N", set_expect, 0 },
 	{ "engine", OPT_VALUE, "NAME", set_engine, 0 },
 	{ "runs", OPT_VALUE, "N", set_runs, 0 },
+	{ "disk", OPT_VALUE, "PROVIDER:TIER", set_disk, 0 },
+	{ "vm", OPT_VALUE, "SIZE", set_vm, 0 },
 	OPT_STRING_AT("html", "FILE", struct suite_opts, html),
 	OPT_BOOL_AT("keep-file", struct suite_opts, keep),
 	OPT_BOOL_AT("wide", struct suite_opts, wide),

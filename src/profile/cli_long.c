@@ -121,6 +121,20 @@ static int parse_series(void *ctx, const char *val, char *err,
 	return set_string(&p->series_path, val, err, errlen);
 }
 
+/* --disk azure:P20, --vm Standard_D4s_v3: checked against the limits
+ * table when the findings are made (workflow/cloud_ctx.h) */
+static int parse_disk(void *ctx, const char *val, char *err, size_t errlen)
+{
+	return set_string(&((struct profile *)ctx)->cloud_disk, val, err,
+			  errlen);
+}
+
+static int parse_vm(void *ctx, const char *val, char *err, size_t errlen)
+{
+	return set_string(&((struct profile *)ctx)->cloud_vm, val, err,
+			  errlen);
+}
+
 /* --help and --version: cli.c answers them before any other token. */
 static const struct opt_spec run_opts[] = {
 	{ "engine", OPT_VALUE, "NAME", parse_engine, 0 },
@@ -130,6 +144,8 @@ static const struct opt_spec run_opts[] = {
 	{ "label", OPT_VALUE, "TEXT", parse_label, 0 },
 	{ "batch", OPT_VALUE, "N", parse_batch, 0 },
 	{ "series", OPT_VALUE, "FILE", parse_series, 0 },
+	{ "disk", OPT_VALUE, "PROVIDER:TIER", parse_disk, 0 },
+	{ "vm", OPT_VALUE, "SIZE", parse_vm, 0 },
 	/* --overwrite: every target created by -c may rewrite an existing
 	 * file (cli.c copies the flag into each target) */
 	OPT_BOOL_AT("overwrite", struct profile, overwrite),

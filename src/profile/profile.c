@@ -44,6 +44,9 @@ void profile_release(struct profile *p)
 	free(p->engine);
 	free(p->allow_device_writes);
 	free(p->label);
+	free(p->cloud_disk);
+	free(p->cloud_vm);
+	p->cloud_disk = p->cloud_vm = NULL;
 	free(p->series_path);
 	free(p->xml_profile_path);
 	p->cmdline = p->engine = p->allow_device_writes = NULL;

@@ -186,6 +186,8 @@ struct profile {
 					 * shrink or delete) a file ioprobe
 					 * did not create */
 	char *label;			/* --label (reports, CSV) */
+	char *cloud_disk;		/* --disk azure:P20; NULL = detect */
+	char *cloud_vm;			/* --vm SIZE; NULL = detect */
 	char *series_path;		/* --series FILE; NULL = none */
 	bool series_csv;		/* its format by its name: CSV (.csv),
 					 * else JSON Lines (.jsonl, .json) */

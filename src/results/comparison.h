@@ -46,6 +46,9 @@ enum finding_kind {
 	FIND_CHANGE,		/* comparison: wall gone or appeared */
 	FIND_DEVICE_MORE,	/* the device moved far more than ioprobe */
 	FIND_EXPECT,		/* above --expect, and the device did it */
+	FIND_CLOUD_TIER,	/* a cloud tier and its % of provisioned */
+	FIND_CLOUD_BURST,	/* above the tier: burst, credits ran out */
+	FIND_VM_CAP,		/* the VM size caps the disks */
 };
 
 /* The kernel's witness for a test's window (results/devstat.h): what

@@ -161,6 +161,8 @@ int profile_copy(struct profile *dst, const struct profile *src)
 	ret |= dup_field(&dst->engine, src->engine);
 	ret |= dup_field(&dst->allow_device_writes, src->allow_device_writes);
 	ret |= dup_field(&dst->label, src->label);
+	ret |= dup_field(&dst->cloud_disk, src->cloud_disk);
+	ret |= dup_field(&dst->cloud_vm, src->cloud_vm);
 	ret |= dup_field(&dst->series_path, src->series_path);
 	ret |= dup_field(&dst->xml_profile_path, src->xml_profile_path);
 	for (i = 0; i < PROFILE_MAX_OUTPUTS; i++)

@@ -330,6 +330,12 @@ const char *interp_rule_name(enum finding_kind kind)
 		return "device_more";
 	case FIND_EXPECT:
 		return "expect";
+	case FIND_CLOUD_TIER:
+		return "tier";
+	case FIND_CLOUD_BURST:
+		return "cloud_burst";
+	case FIND_VM_CAP:
+		return "vm_cap";
 	}
 	return "wall";	/* not reached: every kind is named above */
 }

@@ -61,6 +61,7 @@ struct suite_opts {
 	 * a leftover of a process gone); NULL otherwise */
 	const char *file_tag;
 	double expect_iops, expect_mib_s;
+	const char *cloud_disk, *cloud_vm;	/* --disk, --vm (cloud_ctx.h) */
 	enum result_format fmt;
 };
 

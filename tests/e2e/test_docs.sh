@@ -51,7 +51,7 @@ comp() {
 }
 check_eq "completion: subcommand" "$(cd "$T" && comp ioprobe su)" suite
 check_eq "completion: compare options" "$(comp ioprobe compare --)" \
-	"--history= --from= --to= --min-effect= --allow-different --help"
+	"--history= --from= --to= --min-effect= --allow-different --disk= --vm= --help"
 check_eq "completion: suite --e" "$(comp ioprobe suite --e)" \
 	"--expect= --engine="
 check_eq "completion: --engine = value" "$(comp ioprobe suite --engine = l)" \

@@ -200,7 +200,7 @@ helped() {	# DESC RC PATTERN(stdout or stderr) ARGS...
 helped "ioprobe compar" 2 "did you mean 'ioprobe compare'?" compar
 helped "ioprobe sute" 2 "did you mean 'ioprobe suite'?" sute . --label x
 helped "ioprobe hlep" 2 "did you mean 'ioprobe help'?" hlep
-helped "ioprobe help" 0 "commands: suite, compare, show, sweep, help" help
+helped "ioprobe help" 0 "commands: suite, compare, show, sweep, " help
 helped "ioprobe help suite" 0 "usage: ioprobe suite PATH..." help suite
 helped "ioprobe help compare" 0 "usage: ioprobe compare" help compare
 helped "ioprobe help compar" 2 "did you mean 'compare'?" help compar

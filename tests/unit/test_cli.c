@@ -974,7 +974,7 @@ static void test_long_table(void **state)
 	assert_int_equal(o->kind, OPT_FLAG);
 	assert_null(cli_long_find("--engin"));
 	assert_null(cli_long_find("--engines=null"));
-	assert_int_equal(cli_long_table.nopts, 12);	/* with help, version */
+	assert_int_equal(cli_long_table.nopts, 14);	/* with help, version */
 	o = cli_long_find("--no-findings");
 	assert_non_null(o);
 	assert_int_equal(o->kind, OPT_FLAG);
