@@ -169,7 +169,7 @@ deb:
 run: deps-run
 	$(MAKE) -j$$(nproc) $(BIN)
 	$(MAKE) install
-	PATH=$(BINDIR):$$PATH ioprobe suite . --label demo --duration 5 --warmup 1 --file-size 256M
+	PATH=$(BINDIR):$$PATH ioprobe suite . --label demo --history build/demo-history.csv --duration 5 --warmup 1 --file-size 256M
 
 bench: $(BIN)
 	bash bench/vs-fio

@@ -8,7 +8,7 @@
 # word here fails the tests.  A value option ends in '=' so the next TAB
 # completes its value.
 
-_ioprobe_cmds="suite compare show sweep identify"
+_ioprobe_cmds="suite compare show sweep identify help"
 
 # DiskSpd switches (values are glued to the letter: -b8K, -o32)
 _ioprobe_switches="-? -a -b -B -c -C -d -D -e -f -F -g -h -i -I -j -l -L -n
@@ -18,12 +18,13 @@ _ioprobe_switches="-? -a -b -B -c -C -d -D -e -f -F -g -h -i -I -j -l -L -n
 _ioprobe_opts_run="--engine= --allow-device-writes= --output= --label=
 	--batch= --series= --disk= --vm= --overwrite --continue-on-error
 	--no-findings --quiet --help --version"
-_ioprobe_opts_suite="--label= --duration= --warmup= --file-size=
+_ioprobe_opts_suite="--label= --baseline= --duration= --warmup= --file-size=
 	--profiles= --profile-file= --history= --expect= --engine= --html=
 	--runs= --disk= --vm= --keep-file --wide --quiet --help"
 _ioprobe_opts_compare="--history= --from= --to= --min-effect=
 	--allow-different --disk= --vm= --help"
 _ioprobe_opts_show="--help"
+_ioprobe_opts_help=""
 # the sweep's own, then the run's it hands on
 _ioprobe_opts_sweep="--label= --history= --html= --slo= --file-size=
 	--engine= --keep-file --quiet --help --allow-device-writes= --batch=
@@ -93,7 +94,7 @@ _ioprobe_value()
 		[[ $cur == *,* ]] && pre=${cur%,*},
 		COMPREPLY=($(compgen -P "$pre" -W "$_ioprobe_profiles" -- \
 			"${cur##*,}")) ;;
-	--from|--to)
+	--from|--to|--baseline)
 		COMPREPLY=($(compgen -W "$(_ioprobe_labels "$hist")" -- \
 			"$cur")) ;;
 	--history|--html|--profile-file|--allow-device-writes|--series)
@@ -172,6 +173,9 @@ _ioprobe()
 		if ((COMP_CWORD == 1)); then
 			COMPREPLY=($(compgen -W "$_ioprobe_cmds" -- "$cur"))
 			COMPREPLY+=($(compgen -f -- "$cur"))
+		elif [[ $cmd == help ]]; then
+			COMPREPLY=($(compgen -W "${_ioprobe_cmds% help}" -- \
+				"$cur"))
 		elif [[ $cmd == suite ]]; then
 			COMPREPLY=($(compgen -d -- "$cur"))
 		elif [[ $cmd != compare ]]; then

@@ -17,6 +17,7 @@
 #include "profile/opt_table.h"
 #include "report/report_compare.h"
 #include "report/report_compare_html.h"
+#include "workflow/baseline.h"
 #include "workflow/cloud_compare.h"
 #include "workflow/compare.h"
 #include "workflow/verdict.h"
@@ -76,7 +77,8 @@ static void compare_usage(FILE *f)
 	      "                       [-Rtext|-Rcsv|-Rjson|-Rhtml]\n"
 	      "  (each --opt VALUE or --opt=VALUE)\n"
 	      "  compares two labels of the suite history (default: the "
-	      "first and the latest label);\n"
+	      "first and the latest label,\n"
+	      "  leaving out 'demo', the label of `make run`, unless named);\n"
 	      "  -Rhtml writes a self-contained page: ioprobe compare -Rhtml "
 	      "> report.html\n"
 	      "  --allow-different compares tests measured differently "
@@ -120,25 +122,6 @@ static void list_labels(const struct history *h, char *buf, size_t len,
 			o += (size_t)snprintf(buf + o, len - o, "%s'%s'",
 					      o ? ", " : "", h->rows[i].label);
 	}
-}
-
-/* Default: the first label and the latest; when the latest is also the
- * first (runs appended again), the first other label instead. */
-static void default_labels(const struct history *h, const char **from,
-			   const char **to)
-{
-	const char *first = "", *latest = "";
-	size_t i;
-
-	compare_default_labels(h, &first, &latest);
-	if (!*to)
-		*to = latest;
-	if (*from)
-		return;
-	*from = first;
-	for (i = 0; !strcmp(*from, *to) && i < h->nrows; i++)
-		if (strcmp(h->rows[i].label, *to))
-			*from = h->rows[i].label;
 }
 
 struct compare_args {
@@ -194,6 +177,8 @@ static int compare_other(void *ctx, int argc, char **argv, int *i,
 	char esc[256];
 
 	(void)argc;
+	if (!strcmp(a, "-h"))
+		return OPT_HELP_ASKED;
 	if (!strcmp(a, "-Rcsv"))
 		c->fmt = FORMAT_CSV;
 	else if (!strcmp(a, "-Rjson"))
@@ -359,7 +344,7 @@ int compare_main(int argc, char **argv)
 			goto out;
 		}
 	}
-	default_labels(&h, &from, &to);
+	baseline_defaults(&h, &from, &to);
 	if (fmt == FORMAT_TEXT) {
 		printf("history: %s\n", hist);
 		if (nlabels == 1)

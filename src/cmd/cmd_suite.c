@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/statvfs.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cmd/diag.h"
@@ -22,6 +22,7 @@
 #include "cmd/fleet_cmd.h"
 #include "cmd/suite_args.h"
 #include "cmd/suite_fleet.h"
+#include "cmd/suite_where.h"
 #include "lib/atomic_file.h"
 #include "lib/fmt.h"
 #include "lib/path.h"
@@ -29,6 +30,7 @@
 #include "report/report_suite.h"
 #include "lib/signals.h"
 #include "run/run.h"
+#include "workflow/baseline.h"
 #include "workflow/cloud_compare.h"
 #include "workflow/compare.h"
 #include "workflow/history.h"
@@ -52,28 +54,6 @@ struct suite_cli {
 	struct suite_fleet sf;	/* under mpirun: the other ranks */
 	char msg[PATH_MAX + 512];	/* a failed step's message */
 };
-
-/* ---- output -------------------------------------------------------- */
-
-static void list_mounts(FILE *f)
-{
-	FILE *m = fopen("/proc/self/mounts", "re");
-	char dev[256], dir[512], type[64], rest[512];
-
-	if (!m)
-		return;
-	fputs("mounted filesystems:\n", f);
-	while (fscanf(m, "%255s %511s %63s %511[^\n]\n", dev, dir, type,
-		      rest) == 4) {
-		struct statvfs v;
-
-		if (statvfs(dir, &v) || !v.f_blocks || strchr(dev, '/') == NULL)
-			continue;
-		fprintf(f, "  %-24s %-8s %10.1f GiB free  %s\n", dev, type,
-			(double)v.f_bavail * v.f_frsize / (MIB * 1024), dir);
-	}
-	fclose(m);
-}
 
 /* ---- progress ------------------------------------------------------ */
 
@@ -158,6 +138,7 @@ static void print_plan(struct suite_cli *c)
 		s->nprof == 1 ? "" : "s", files,
 		(double)s->o.file_bytes / MIB, s->nfiles > 1 ? " each" : "",
 		s->o.keep ? "kept" : "deleted");
+	suite_print_where(&c->s, c->info);
 	for (i = 0; i < s->nprof; i++) {
 		suite_full_switches(s, i, false, sw, sizeof(sw));
 		fprintf(c->info, "  %-11s %s\n  %-11s   %s\n", s->prof[i].name,
@@ -406,6 +387,11 @@ static void print_next(const struct suite_cli *c)
 		shell_word(cmd, sizeof(cmd), &n, "--history");
 		shell_word(cmd, sizeof(cmd), &n, o->history);
 	}
+	/* the demo's label is never picked unless named */
+	if (baseline_is_demo(o->label)) {
+		shell_word(cmd, sizeof(cmd), &n, "--baseline");
+		shell_word(cmd, sizeof(cmd), &n, o->label);
+	}
 	fprintf(c->info, "\nnext: after your change, measure it the same way "
 			 "(same tests, file size, duration and warm-up), and "
 			 "the suite compares the two labels:\n ");
@@ -428,7 +414,8 @@ static int auto_compare(const struct suite_cli *c)
 			fprintf(stderr, "ioprobe: error: %s\n", err);
 		return s->o.html ? 1 : 0;
 	}
-	from = compare_earlier_label(&h, s->o.label);
+	from = s->o.baseline ? s->o.baseline :
+			       baseline_previous(&h, s->o.label);
 	if (from) {
 		fputc('\n', c->info);
 		compare_report_with(&h, from, s->o.label, FORMAT_TEXT,
@@ -508,14 +495,18 @@ static int suite_prepare(struct suite_cli *c)
 
 	if (suite_pick_profiles(s, err, len) ||
 	    suite_history_path(s, err, len) ||
-	    history_guard_path(s->hist, err, len))
+	    history_guard_path(s->hist, err, len) ||
+	    (suite_fleet_speaks(&c->sf) &&
+	     suite_check_baseline(s, err, len)))
 		return 2;
-	ret = suite_choose_file(s, err, len);
+	ret = suite_check_paths(s, err, len);
+	if (!ret)
+		ret = suite_choose_file(s, err, len);
 	if (ret) {
 		if (ret == -ENOENT && !c->sf.on) {
 			prepare_error(c, err, 2);
 			fprintf(stderr, "ioprobe: error: %s\n", err);
-			list_mounts(stderr);
+			suite_list_mounts(stderr);
 			c->msg[0] = '\0';	/* said */
 			return -2;
 		}
@@ -523,8 +514,10 @@ static int suite_prepare(struct suite_cli *c)
 	}
 	/* before the space check: it may free some; under mpirun rank 0
 	 * alone sweeps, once */
-	if (suite_fleet_speaks(&c->sf))
+	if (suite_fleet_speaks(&c->sf)) {
+		suite_warn_unmounted(s);
 		sweep_leftovers(c);
+	}
 	ret = suite_check_profiles(s, err, len);
 	for (i = 0; suite_fleet_speaks(&c->sf) && i < s->ntmpl; i++)
 		diag_notes(&s->tmpl[i].notes, s->o.quiet);	/* said parsing */

@@ -240,6 +240,10 @@ int main(int argc, char **argv)
 			return final_status(subcmds[i].main(argc - 1,
 							    argv + 1),
 					    subcmds[i].name);
+	if (argc > 1 && !strcmp(argv[1], "help"))
+		return final_status(help_main(argc - 1, argv + 1), "help");
+	if (argc > 1 && subcmd_typo(argv[1]))
+		return 2;	/* before any file is touched */
 
 	profile_init(&p);
 	action = cli_parse(argc, argv, &p, err, sizeof(err));

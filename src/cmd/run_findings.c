@@ -11,9 +11,24 @@
 #include <string.h>
 
 #include "lib/util.h"
+#include "workflow/burst.h"
 #include "workflow/cloud_findings.h"
 #include "workflow/figures.h"
 #include "workflow/interpret.h"
+
+/* The burst of @t's series, for the page's first card. */
+static void fill_burst(struct results *r, const struct interp_test *t)
+{
+	struct burst_phases p;
+
+	r->burst.found = burst_detect(t->interval_iops, t->nintervals,
+				      t->interval_s, &p);
+	if (!r->burst.found)
+		return;
+	r->burst.burst_iops = p.burst_iops;
+	r->burst.sustained_iops = p.sustained_iops;
+	r->burst.drop_s = p.drop_s;
+}
 
 int run_findings_cloud_check(const struct profile *p, char *err,
 			     size_t errlen)
@@ -79,6 +94,7 @@ int run_findings_fill(struct results *r)
 				 sizeof(r->findings[i].text), f[i].text);
 		}
 		r->nfindings = (uint32_t)i;
+		fill_burst(r, &t);
 	}
 	figures_release(d);
 	free(d);

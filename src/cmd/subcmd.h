@@ -37,6 +37,17 @@ struct subcmd {
 extern const struct subcmd subcmds[];
 extern const size_t nsubcmds;
 
+/* `ioprobe help [COMMAND]` (argv[0] = "help", argv[-1] readable as for
+ * every subcommand): the usage of the run or
+ * of COMMAND on stdout, 0; an unknown COMMAND is one line with the
+ * closest name, 2. */
+int help_main(int argc, char **argv);
+
+/* A first argument that names no file but is a few edits from a
+ * subcommand (or "help"): one line "did you mean" on stderr, 2; else 0
+ * (a run goes on). */
+int subcmd_typo(const char *arg);
+
 /* Write the comparison of @from -> @to as @fmt (FORMAT_TEXT, CSV, JSON,
  * HTML) on @f; @from == @to prints that label's summary and findings.
  * @findings (CMP_FINDINGS_*) applies to text; @allow_different compares

@@ -27,8 +27,8 @@ static void suite_usage(FILE *f)
 {
 	size_t i;
 
-	fputs("usage: ioprobe suite PATH... [--label LABEL] [--duration S] "
-	      "[--warmup S]\n"
+	fputs("usage: ioprobe suite PATH... [--label LABEL] [--baseline LABEL] "
+	      "[--duration S] [--warmup S]\n"
 	      "         [--file-size SIZE] [--profiles a,b,...] "
 	      "[--profile-file FILE]\n"
 	      "         [--history FILE] [--expect iops=N,mbps=N] "
@@ -38,6 +38,9 @@ static void suite_usage(FILE *f)
 	      "  PATH: a folder on the disk under test (or a new file name);\n"
 	      "    several PATHs (up to 8): each test runs on one file per "
 	      "PATH at once\n"
+	      "  --baseline: the label to compare with (default: the "
+	      "previous label on these PATHs,\n"
+	      "    never 'demo', the label of `make run`)\n"
 	      "  defaults: --duration 30 --warmup 5 --file-size 4G --profiles "
 	      SUITE_DEFAULT_PROFILES "\n"
 	      "  --runs N: each test N times (up to 8), the profiles "
@@ -200,6 +203,15 @@ static int set_label(void *ctx, const char *v, char *err, size_t errlen)
 	return 0;
 }
 
+static int set_baseline(void *ctx, const char *v, char *err, size_t errlen)
+{
+	if (str_has_control(v))
+		return opt_bad_value(err, errlen, "--baseline", v,
+				     "control characters are not allowed");
+	((struct suite_opts *)ctx)->baseline = v;
+	return 0;
+}
+
 static int set_profiles(void *ctx, const char *v, char *err, size_t errlen)
 {
 	if (has_empty_piece(v))
@@ -302,6 +314,7 @@ static int set_vm(void *ctx, const char *v, char *err, size_t errlen)
 
 static const struct opt_spec suite_opts_list[] = {
 	{ "label", OPT_VALUE, "LABEL", set_label, 0 },
+	{ "baseline", OPT_VALUE, "LABEL", set_baseline, 0 },
 	{ "duration", OPT_VALUE, "S", set_duration, 0 },
 	{ "warmup", OPT_VALUE, "S", set_warmup, 0 },
 	{ "file-size", OPT_VALUE, "SIZE", set_file_size, 0 },
@@ -333,6 +346,8 @@ static int suite_other(void *ctx, int argc, char **argv, int *i, char *err,
 	char esc[256];
 
 	(void)argc;
+	if (!strcmp(a, "-h"))
+		return OPT_HELP_ASKED;
 	if (!strcmp(a, "-Rcsv") || !strcmp(a, "-Rjson") ||
 	    !strcmp(a, "-Rtext")) {
 		o->fmt = a[2] == 'c' ? FORMAT_CSV :

@@ -15,6 +15,7 @@ static void usage_head(FILE *f)
 "       ioprobe show FILE.json [-R<fmt>]              re-render a result\n"
 "       ioprobe sweep -b4K,64K,1M [switches] target   one run per value\n"
 "       ioprobe identify PATH...                  the cloud disk and VM\n"
+"       ioprobe help [COMMAND]                        this, or a command's\n"
 "       (ioprobe suite --help, compare --help, show --help, sweep --help:\n"
 "       their options; man ioprobe for everything)\n"
 "\n"

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lib/suggest.h"
 #include "lib/util.h"
 
 #define OPT_MAX 64		/* options of one table */
@@ -71,6 +72,14 @@ static int unknown(const struct opt_table *t, const char *tok, char *err,
 					      "%s'--%s'", k++ ? " or " : "",
 					      t->opts[i].name);
 	opt_shown(esc, sizeof(esc), tok);
+	if (!k && n > 2 && !strncmp(tok, "--", 2)) {
+		const char *near = suggest_name(tok + 2, n - 2, t->opts,
+						t->nopts, sizeof(t->opts[0]));
+
+		if (near)
+			k = (size_t)snprintf(alts, sizeof(alts), "'--%s'",
+					     near) > 0;
+	}
 	if (k)
 		errf(err, errlen, ENOENT, "unknown option '%s': did you mean "
 		     "%s?", esc, alts);

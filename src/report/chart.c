@@ -286,6 +286,18 @@ void chart_fmt_ms(char *buf, size_t len, double ms)
 		snprintf(buf, len, "%g ns", ms * 1e6);
 }
 
+void chart_fmt_axis(char *buf, size_t len, double v)
+{
+	if (v >= 1e9)
+		snprintf(buf, len, "%gG", v / 1e9);
+	else if (v >= 1e6)
+		snprintf(buf, len, "%gM", v / 1e6);
+	else if (v >= 1e4)
+		snprintf(buf, len, "%gk", v / 1e3);
+	else
+		chart_fmt_count(buf, len, v);
+}
+
 void chart_fmt_count(char *buf, size_t len, double v)
 {
 	if (v >= 1e3 && v == floor(v))

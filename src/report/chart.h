@@ -93,6 +93,10 @@ void chart_bar(FILE *f, double x, double y, double w, double y0,
  * 1,000 ms) and counts with thousands separators ("800", "25,000",
  * "1,500,000"). */
 void chart_fmt_ms(char *buf, size_t len, double ms);
+/* An axis tick's count: chart_fmt_count below 10,000, else short
+ * ("12k", "900k", "7.5M", "1.2G"), so a tick never runs into the axis
+ * title. */
+void chart_fmt_axis(char *buf, size_t len, double v);
 void chart_fmt_count(char *buf, size_t len, double v);
 
 #endif

@@ -55,7 +55,10 @@ static const char css[] =
 	"svg{display:block;width:100%;height:auto}\n"
 	"svg text{font-family:system-ui,sans-serif;font-size:12px;"
 	"fill:#475569}\n"
-	".foot{color:#94a3b8;font-size:12px;margin-top:24px}\n";
+	".foot{color:#94a3b8;font-size:12px;margin-top:24px}\n"
+	/* a long table scrolls on screen and prints whole */
+	".scroll{max-height:20em;overflow:auto}\n"
+	"@media print{.scroll{max-height:none;overflow:visible}}\n";
 
 void chart_page_begin(FILE *f, const char *title, const char *to)
 {
@@ -150,4 +153,14 @@ void chart_td_number(FILE *f, double v, int decimals)
 
 	fmt_grouped(b, sizeof(b), v, decimals);
 	fprintf(f, "<td>%s</td>", b);
+}
+
+void chart_th_pair(FILE *f, const char *what, const char *from,
+		   const char *to)
+{
+	fprintf(f, "<th>%s ", what);
+	emit_escaped(f, from);
+	fprintf(f, "</th><th>%s ", what);
+	emit_escaped(f, to);
+	fputs("</th>", f);
 }

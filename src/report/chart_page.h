@@ -48,4 +48,9 @@ void chart_td_number(FILE *f, double v, int decimals);
 void chart_fmt_latency_parts(char *val, size_t vlen, char *unit,
 			     size_t ulen, double ms);
 
+/* Two table headers "@what FROM" and "@what TO", the labels escaped:
+ * a comparison's columns carry the labels' names. */
+void chart_th_pair(FILE *f, const char *what, const char *from,
+		   const char *to);
+
 #endif

@@ -68,6 +68,9 @@ static void bar_factor(const struct cmp_test *t, int which, double cx,
 	double x = which == BAR_P99 ? t->p99_faster : t->iops_factor;
 	char lab[64], fac[32];
 
+	/* a test without a verdict wears no colour anywhere */
+	if (t->verdict == CMP_NOT_COMPARABLE || t->verdict == CMP_NO_CLEAR)
+		vd = CMP_NO_CLEAR;
 	if (which == BAR_MIB)
 		x = t->mib_s[0].median > 0 ? t->mib_s[1].median /
 					     t->mib_s[0].median : NAN;
@@ -127,7 +130,7 @@ static void bar_chart(const struct cmp_view *v, int which, FILE *f)
 	fputs("<div class=\"panel\">", f);
 	chart_begin(f, CHART_W, CHART_H, NULL);
 	chart_grid_y(f, &a, PAD_L, x1, which == BAR_P99 ? chart_fmt_ms :
-		     chart_fmt_count);
+		     chart_fmt_axis);
 	chart_axis_title_y(f, &a, 14, which == BAR_P99 ? "P99 latency" :
 			   which == BAR_MIB ? "MiB/s" : "IOPS");
 	gw = (x1 - PAD_L) / (double)(v->ntests ? v->ntests : 1);
@@ -187,6 +190,24 @@ static void pct_chart(const struct cmp_view *v, size_t i, FILE *f)
 	fputs("</div>\n", f);
 }
 
+/* A test without a verdict (not comparable, no clear change): its card
+ * says so in large type, with the figures small and without colour. */
+static void neutral_card(const struct cmp_test *t, FILE *f)
+{
+	char a[32], b[32];
+
+	p99_change(a, sizeof(a), t->p99_faster);
+	fmt_factor(b, sizeof(b), t->iops_factor);
+	fprintf(f, "<span class=\"big flat\">%s</span><br/>",
+		cmp_verdict_name(t->verdict));
+	if (t->verdict == CMP_NOT_COMPARABLE)
+		fputs("<span class=\"flat\">measured differently: see the "
+		      "notes under the table</span></div>\n", f);
+	else
+		fprintf(f, "<span class=\"flat\">%s IOPS · P99 %s, within "
+			   "the noise</span></div>\n", b, a);
+}
+
 static void cards(const struct cmp_view *v, FILE *f)
 {
 	char a[32], b[32], c[32];
@@ -204,6 +225,11 @@ static void cards(const struct cmp_view *v, FILE *f)
 			fmt_latency_ms(b, sizeof(b), t->p99_ms[0].median);
 			fprintf(f, "<span class=\"big\">%s</span> IOPS<br/>"
 				   "P99 %s</div>\n", a, b);
+			continue;
+		}
+		if (t->verdict == CMP_NOT_COMPARABLE ||
+		    t->verdict == CMP_NO_CLEAR) {
+			neutral_card(t, f);
 			continue;
 		}
 		p99_change(a, sizeof(a), t->p99_faster);
@@ -241,15 +267,17 @@ static void table(const struct cmp_view *v, FILE *f)
 	size_t i;
 
 	fputs("<table><tr><th>test</th>", f);
-	if (v->single)
+	if (v->single) {
 		fputs("<th>IOPS</th><th>MiB/s</th><th>avg latency</th>"
 		      "<th>P99 latency</th><th>runs</th></tr>\n", f);
-	else
-		fputs("<th>IOPS before</th><th>IOPS after</th><th>×</th>"
-		      "<th>MiB/s before</th><th>MiB/s after</th>"
-		      "<th>avg before</th><th>avg after</th>"
-		      "<th>P99 before</th><th>P99 after</th><th>P99 change</th>"
-		      "<th>verdict</th></tr>\n", f);
+	} else {
+		chart_th_pair(f, "IOPS", v->from, v->to);
+		fputs("<th>×</th>", f);
+		chart_th_pair(f, "MiB/s", v->from, v->to);
+		chart_th_pair(f, "avg", v->from, v->to);
+		chart_th_pair(f, "P99", v->from, v->to);
+		fputs("<th>P99 change</th><th>verdict</th></tr>\n", f);
+	}
 	for (i = 0; i < v->ntests; i++) {
 		const struct cmp_test *t = &v->tests[i];
 		int k;
@@ -260,7 +288,8 @@ static void table(const struct cmp_view *v, FILE *f)
 		td_pair(f, t->iops, false, sides);
 		if (!v->single) {
 			fmt_factor(a, sizeof(a), t->iops_factor);
-			fprintf(f, "<td>%s</td>", a);
+			fprintf(f, "<td>%s</td>", t->verdict ==
+				CMP_NOT_COMPARABLE ? "–" : a);
 		}
 		for (k = 0; k < sides; k++)
 			fprintf(f, "<td>%.1f</td>", t->mib_s[k].median);
@@ -271,6 +300,8 @@ static void table(const struct cmp_view *v, FILE *f)
 			continue;
 		}
 		p99_change(a, sizeof(a), t->p99_faster);
+		if (t->verdict == CMP_NOT_COMPARABLE)
+			str_copy(a, sizeof(a), "–");
 		fprintf(f, "<td>%s</td><td class=\"%s\">%s</td></tr>\n", a,
 			t->verdict == CMP_BETTER ? "good" :
 			t->verdict == CMP_WORSE ? "bad" : "flat",
@@ -287,12 +318,12 @@ static void findings(const struct cmp_view *v, FILE *f)
 	for (s = 0; s < sides; s++) {
 		fputs("<h2>Findings for '", f);
 		emit_escaped(f, s ? v->to : v->from);
-		fputs("'</h2>\n<ul>\n", f);
+		fputs("'</h2>\n<ul class=\"findings\">\n", f);
 		if (!v->nfind[s])
-			fputs("<li>nothing stands out: no wall, no stalls, no "
+			fputs("<li class=\"finding\">nothing stands out: no wall, no stalls, no "
 			      "sign of a cache</li>\n", f);
 		for (i = 0; i < v->nfind[s]; i++) {
-			fputs("<li>", f);
+			fputs("<li class=\"finding\">", f);
 			emit_escaped(f, v->find[s][i].text);
 			fputs("</li>\n", f);
 		}
@@ -340,9 +371,19 @@ static void head(const struct cmp_view *v, FILE *f)
 	if (v->single) {
 		fputs("Storage benchmark: '", f);
 		emit_escaped(f, v->from);
-		fputs("'</h1>\n<p class=\"sub\">one label so far: run <code>"
-		      "ioprobe suite PATH --label after</code> after your "
-		      "change, then compare</p>\n", f);
+		fputs("'</h1>\n<p class=\"sub\">", f);
+		if (v->others[0]) {
+			fputs("this label alone; the history also holds ", f);
+			emit_escaped(f, v->others);
+			fputs(": compare with one by <code>ioprobe compare "
+			      "--from LABEL --to ", f);
+			emit_escaped(f, v->from);
+			fputs("</code></p>\n", f);
+		} else {
+			fputs("one label so far: run <code>ioprobe suite PATH "
+			      "--label after</code> after your change, then "
+			      "compare</p>\n", f);
+		}
 		return;
 	}
 	emit_escaped(f, v->headline[0] ? v->headline : "Before and after");
@@ -387,8 +428,8 @@ static void time_chart(const struct cmp_view *v, size_t i, bool p99, FILE *f)
 	fputs("</b>\n", f);
 	if (p99)
 		chart_time(f, title, "P99 latency", l, n, chart_fmt_ms, true);
-	else
-		chart_time(f, title, "IOPS", l, n, chart_fmt_count, false);
+	else	/* two labels 20x apart: a log axis shows both */
+		chart_time(f, title, "IOPS", l, n, chart_fmt_axis, n > 1);
 	fputs("</div>\n", f);
 }
 

@@ -125,7 +125,7 @@ static void tgt_chart(const struct cmp_view *v, size_t i, int what, FILE *f)
 	chart_begin(f, TW, TH, title);
 	chart_text(f, TL, 16, "start", NULL, true, title);
 	chart_grid_y(f, &a, TL, TW - TR, what == TGT_P99 ? chart_fmt_ms :
-		     chart_fmt_count);
+		     chart_fmt_axis);
 	chart_axis_title_y(f, &a, 12, what == TGT_P99 ? "P99 latency" :
 			   "IOPS");
 	tgt_bars(v, i, what, &a, f);
@@ -183,14 +183,17 @@ static void tgt_table(const struct cmp_view *v, size_t i, FILE *f)
 
 	fputs("<table><tr><th class=\"l\">target</th><th class=\"l\">path"
 	      "</th>", f);
-	if (v->single)
+	if (v->single) {
 		fputs("<th>IOPS</th><th>MiB/s</th><th>avg latency</th>"
 		      "<th>P99 latency</th></tr>\n", f);
-	else
-		fputs("<th>IOPS before</th><th>IOPS after</th><th>×</th>"
-		      "<th>MiB/s before</th><th>MiB/s after</th>"
-		      "<th>avg before</th><th>avg after</th>"
-		      "<th>P99 before</th><th>P99 after</th></tr>\n", f);
+	} else {
+		chart_th_pair(f, "IOPS", v->from, v->to);
+		fputs("<th>×</th>", f);
+		chart_th_pair(f, "MiB/s", v->from, v->to);
+		chart_th_pair(f, "avg", v->from, v->to);
+		chart_th_pair(f, "P99", v->from, v->to);
+		fputs("</tr>\n", f);
+	}
 	for (k = 0; k < cmp_target_rows(v, i); k++) {
 		const struct cmp_target *a = cmp_target_of(v, i, 0, k);
 		const struct cmp_target *b = cmp_target_of(v, i, 1, k);

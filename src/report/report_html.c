@@ -78,13 +78,23 @@ static void lat_card(FILE *f, const char *key, const struct hist *h,
 static void put_cards(const struct results *r, const struct agg *a, FILE *f)
 {
 	const struct hist *h = &a[DIR_COUNT].lat;
-	char v[32], d[96], x[32], y[32];
+	char v[32], d[160], x[32], y[32];
 
-	fmt_count(v, sizeof(v), a[DIR_COUNT].iops);
-	fmt_count(x, sizeof(x), a[DIR_READ].iops);
-	fmt_count(y, sizeof(y), a[DIR_WRITE].iops);
-	snprintf(d, sizeof(d), "read %s, write %s", x, y);
-	card(f, "IOPS", v, "", d);
+	if (r->burst.found) {
+		/* the mean mixes two phases: lead with the one that lasts */
+		fmt_count(v, sizeof(v), r->burst.sustained_iops);
+		fmt_count(x, sizeof(x), r->burst.burst_iops);
+		fmt_count(y, sizeof(y), a[DIR_COUNT].iops);
+		snprintf(d, sizeof(d), "burst %s IOPS for the first %.0f s; "
+			 "mean %s", x, r->burst.drop_s, y);
+		card(f, "Sustained IOPS", v, "", d);
+	} else {
+		fmt_count(v, sizeof(v), a[DIR_COUNT].iops);
+		fmt_count(x, sizeof(x), a[DIR_READ].iops);
+		fmt_count(y, sizeof(y), a[DIR_WRITE].iops);
+		snprintf(d, sizeof(d), "read %s, write %s", x, y);
+		card(f, "IOPS", v, "", d);
+	}
 	if (a[DIR_COUNT].mib_s >= 1000)
 		fmt_count(v, sizeof(v), a[DIR_COUNT].mib_s);
 	else
@@ -342,6 +352,26 @@ static void head(const struct results *r, FILE *f)
 	}
 }
 
+/* The findings of a plain run (the ones it printed on stderr), right
+ * under the cards. */
+static void findings(const struct results *r, FILE *f)
+{
+	uint32_t i;
+
+	if (!r->findings_known)
+		return;
+	fputs("<h2>Findings</h2>\n<ul class=\"findings\">\n", f);
+	if (!r->nfindings)
+		fputs("<li class=\"finding\">nothing stands out: no wall, no "
+		      "stalls, no sign of a cache</li>\n", f);
+	for (i = 0; i < r->nfindings && i < RESULTS_FINDINGS; i++) {
+		fputs("<li class=\"finding\">", f);
+		emit_escaped(f, r->findings[i].text);
+		fputs("</li>\n", f);
+	}
+	fputs("</ul>\n", f);
+}
+
 static int body(const struct results *r, struct agg *a, FILE *f)
 {
 	enum io_dir d;
@@ -352,6 +382,7 @@ static int body(const struct results *r, struct agg *a, FILE *f)
 	fputs("<div class=\"cards\">\n", f);
 	put_cards(r, a, f);
 	fputs("</div>\n", f);
+	findings(r, f);
 	report_html_where(r, f);
 	if (a[DIR_COUNT].lat.count) {
 		fputs("<h2>Latency by percentile</h2>\n<div class=\"panel\">\n",

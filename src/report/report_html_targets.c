@@ -61,7 +61,7 @@ static void bars(FILE *f, const struct results *r,
 	w = fmin(slot * 0.6, 120);
 	chart_axis_linear(&y, fmax(s->all.iops, 1), TB_H - TB_B, TB_T);
 	chart_begin(f, TB_W, TB_H, "IOPS per target");
-	chart_grid_y(f, &y, TB_L, TB_W - TB_R, chart_fmt_count);
+	chart_grid_y(f, &y, TB_L, TB_W - TB_R, chart_fmt_axis);
 	for (i = 0; i < s->n; i++) {
 		bar_name(name, sizeof(name), r, &s->t[i]);
 		one_bar(f, &y, TB_L + slot * (i + 0.5) - w / 2, w, &s->t[i],

@@ -106,7 +106,7 @@ static void rate_chart(const struct results *r, struct time_set *t,
 			set_line(&l[n++], t, i, col[order[i]],
 				 name[order[i]]);
 	chart_time(f, mib ? "MiB/s over time" : "IOPS over time",
-		   mib ? "MiB/s" : "IOPS", l, n, chart_fmt_count, false);
+		   mib ? "MiB/s" : "IOPS", l, n, chart_fmt_axis, false);
 }
 
 static void target_chart(const struct results *r, struct time_set *t,
@@ -120,7 +120,7 @@ static void target_chart(const struct results *r, struct time_set *t,
 		set_line(&l[i], t, i, target_col[i], r->targets[i].path);
 	}
 	chart_time(f, "IOPS over time per target", "IOPS", l, n,
-		   chart_fmt_count, false);
+		   chart_fmt_axis, false);
 }
 
 static void latency_chart(const struct results *r, struct time_set *t,
@@ -217,8 +217,7 @@ static void pct_table(const struct results *r, struct time_set *t, FILE *f)
 
 	dir_rate(r, t, -1, DIR_COUNT, false, t->v);
 	fprintf(f, "<p class=\"sub\">P50, P99 and max of each of the %u "
-		   "intervals</p>\n<div class=\"ipct\" style=\"max-height:"
-		   "20em;overflow:auto\"><table><tr><th>interval</th>"
+		   "intervals</p>\n<div class=\"ipct scroll\"><table><tr><th>interval</th>"
 		   "<th>IOPS</th><th>P50</th><th>P99</th><th>max</th></tr>\n",
 		t->n);
 	for (k = 0; k < t->n; k++) {

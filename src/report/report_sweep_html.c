@@ -71,7 +71,7 @@ static void value_chart(const struct sweep_view *v, int which, FILE *f)
 	chart_axis_linear(&y, hi, CHART_H - PAD_B, PAD_T);
 	chart_begin(f, CHART_W, CHART_H, which ? "MiB/s per point" :
 						 "IOPS per point");
-	chart_grid_y(f, &y, PAD_L, CHART_W - PAD_R, chart_fmt_count);
+	chart_grid_y(f, &y, PAD_L, CHART_W - PAD_R, chart_fmt_axis);
 	chart_axis_title_y(f, &y, 14, which ? "MiB/s" : "IOPS");
 	chart_line_begin(f, col);
 	for (i = 0; i < v->npts; i++)
@@ -156,7 +156,7 @@ static void latency_chart(const struct sweep_view *v, FILE *f)
 		       PAD_T);
 	chart_begin(f, CHART_W, CHART_H, "latency against IOPS");
 	chart_grid_y(f, &y, PAD_L, CHART_W - PAD_R - 20, chart_fmt_ms);
-	chart_grid_x(f, &x, PAD_T, CHART_H - PAD_B, chart_fmt_count);
+	chart_grid_x(f, &x, PAD_T, CHART_H - PAD_B, chart_fmt_axis);
 	chart_axis_title_y(f, &y, 14, "latency");
 	chart_text(f, PAD_L, PAD_T - 12, "start", NULL, true,
 		   "P99 (orange), avg (grey)");

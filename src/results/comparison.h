@@ -199,6 +199,8 @@ struct cmp_detail {
 struct cmp_view {
 	const char *from, *to;
 	bool single;		/* one label only: side 0 is all there is */
+	char others[512];	/* single: the history's other labels,
+				 * "'a', 'b'" (bounded), "" when none */
 	struct cmp_test *tests;	/* ntests, malloc'ed */
 	size_t ntests;
 	struct cmp_detail *detail;	/* [2 * i + side], malloc'ed */

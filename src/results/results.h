@@ -194,6 +194,13 @@ struct results {
 					 * run): JSON has "findings" */
 	uint32_t nfindings;		/* plain runs: the findings, 0 = none */
 	struct result_finding findings[RESULTS_FINDINGS];
+	/* plain runs: a burst found in the -D series (workflow/burst.h),
+	 * so the page leads with the sustained figure */
+	struct result_burst {
+		bool found;
+		double burst_iops, sustained_iops;	/* per second */
+		double drop_s;	/* when it fell, s into the window */
+	} burst;
 
 	uint64_t window_start_unix_ns;	/* wall clock at the measured
 					 * window's start, 0 unknown; saved

@@ -545,6 +545,30 @@ static void view_targets(struct cmp_view *v)
 	}
 }
 
+/* The labels of @h other than @label, in order of first appearance, as
+ * "'a', 'b'" into @buf (cut with ", ..." when long). */
+static void view_others(const struct history *h, const char *label,
+			char *buf, size_t len)
+{
+	size_t i, j, o = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < h->nrows && o + 1 < len; i++) {
+		const char *l = h->rows[i].label;
+
+		for (j = 0; j < i && strcmp(h->rows[j].label, l); j++)
+			;
+		if (j < i || !strcmp(l, label))
+			continue;
+		if (o + strlen(l) + 8 >= len) {
+			snprintf(buf + o, len - o, ", ...");
+			return;
+		}
+		o += (size_t)snprintf(buf + o, len - o, "%s'%s'", o ? ", " : "",
+				      l);
+	}
+}
+
 int compare_view_build(const struct history *h, const char *from,
 		       const char *to, bool allow_different,
 		       struct cmp_view *v)
@@ -594,6 +618,8 @@ int compare_view_build_with(const struct history *h, const char *from,
 	v->allow_different = allow_different;
 	v->min_effect = min_effect;
 	v->single = !strcmp(from, to);
+	if (v->single)
+		view_others(h, from, v->others, sizeof(v->others));
 	ret = compare_build_with(h, from, to, min_effect, &v->tests,
 				 &v->ntests);
 	if (ret)

@@ -47,6 +47,8 @@ struct suite_opts {
 	const char *paths[SUITE_MAX_PATHS];	/* the PATHs, in order */
 	uint32_t npaths;
 	const char *label, *history, *profiles, *profile_file;
+	const char *baseline;	/* --baseline LABEL to compare with, or
+				 * NULL: the previous label on the PATHs */
 	const char *html;	/* --html FILE: the comparison page */
 	const char *engine;	/* --engine NAME for every test, or NULL */
 	uint32_t duration_s, warmup_s;

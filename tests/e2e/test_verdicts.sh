@@ -169,4 +169,29 @@ check "flat: the summary row is the plain figure" \
 # (Whether this window is steady depends on the throttle's slices on a
 # busy machine: the rule's own tests are in tests/unit/test_burst.c.)
 grep -E '^  - randread4k' "$T/out" | sed 's/^/# /'
+
+# A plain run with -D on the same burst: its page leads with the
+# sustained figure, the burst beside it, and lists the findings.
+cap 3000
+rm -f "$T/mnt/run.dat"
+( sleep 4; cap 500 ) &
+helper=$!
+bash -c "echo \$\$ >'$CG/cgroup.procs'; exec '$IOPROBE' -c64M -d12 -W0 -b4K \
+	-r -o4 -t1 -Sh -L -D1000 --output=html:'$T/run.html' '$T/mnt/run.dat'" \
+	>"$T/out" 2>"$T/err"
+rc=$?
+wait $helper
+check_eq "burst run: exits 0" "$rc" 0
+card=$(grep -o '<div class="card"><div class="k">[^<]*</div><div class="v">[^<]*' \
+	"$T/run.html" | head -1)
+echo "# $card"
+check "burst run page: the first card is the sustained figure" \
+	grep -q '>Sustained IOPS<' <<<"$card"
+sus=$(sed 's/.*class="v">//; s/,//g; s/ *$//' <<<"$card")
+check_near "burst run page: sustained near the 500 cap" "$sus" 500 0.15
+check "burst run page: the burst beside it" \
+	grep -Eq 'burst [0-9,]+ IOPS for the first [0-9]+ s; mean' "$T/run.html"
+check "burst run page: a findings section" grep -q '<h2>Findings</h2>' \
+	"$T/run.html"
+[ -n "${PAGES_KEEP:-}" ] && cp "$T/run.html" "$PAGES_KEEP/burst-run.html"
 finish
