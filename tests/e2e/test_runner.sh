@@ -8,7 +8,7 @@
 # alone in a plain pass only, two passes in one schedule, and a private
 # XDG_DATA_HOME per test.
 # timeout: 120
-# serial-plain: its check that scripts ran side by side times their sleeps
+# serial: its check that scripts ran side by side times their sleeps
 . "$(dirname "$0")/lib.sh"
 
 unset ONLY TEST_TIMEOUT JOBS IOPROBE_SANITIZED
