@@ -10,6 +10,7 @@
 #include "report/chart.h"
 #include "report/chart_page.h"
 #include "report/chart_time.h"
+#include "report/report_compare.h"
 #include "report/report_compare_targets.h"
 
 #include <errno.h>
@@ -194,10 +195,10 @@ static void pct_chart(const struct cmp_view *v, size_t i, FILE *f)
  * says so in large type, with the figures small and without colour. */
 static void neutral_card(const struct cmp_test *t, FILE *f)
 {
-	char a[32], b[32];
+	char a[32], b[64];
 
 	p99_change(a, sizeof(a), t->p99_faster);
-	fmt_factor(b, sizeof(b), t->iops_factor);
+	cmp_ci_fmt(b, sizeof(b), &t->iops_ci);
 	fprintf(f, "<span class=\"big flat\">%s</span><br/>",
 		cmp_verdict_name(t->verdict));
 	if (t->verdict == CMP_NOT_COMPARABLE)
@@ -210,7 +211,7 @@ static void neutral_card(const struct cmp_test *t, FILE *f)
 
 static void cards(const struct cmp_view *v, FILE *f)
 {
-	char a[32], b[32], c[32];
+	char a[32], b[64], c[32];
 	size_t i;
 
 	fputs("<div class=\"cards\">\n", f);
@@ -233,7 +234,7 @@ static void cards(const struct cmp_view *v, FILE *f)
 			continue;
 		}
 		p99_change(a, sizeof(a), t->p99_faster);
-		fmt_factor(b, sizeof(b), t->iops_factor);
+		cmp_ci_fmt(b, sizeof(b), &t->iops_ci);
 		fprintf(f, "<span class=\"big %s\">P99 %s</span><br/>",
 			t->p99_verdict == CMP_BETTER ? "good" :
 			t->p99_verdict == CMP_WORSE ? "bad" : "flat", a);
@@ -263,7 +264,7 @@ static void td_pair(FILE *f, const struct cmp_stat *s, bool ms, int sides)
 static void table(const struct cmp_view *v, FILE *f)
 {
 	int sides = v->single ? 1 : 2;
-	char a[32];
+	char a[64];
 	size_t i;
 
 	fputs("<table><tr><th>test</th>", f);
@@ -287,7 +288,9 @@ static void table(const struct cmp_view *v, FILE *f)
 		fputs("</td>", f);
 		td_pair(f, t->iops, false, sides);
 		if (!v->single) {
-			fmt_factor(a, sizeof(a), t->iops_factor);
+			/* the factor as the text says it, with its
+			 * interval (workflow/verdict.h) */
+			cmp_ci_fmt(a, sizeof(a), &t->iops_ci);
 			fprintf(f, "<td>%s</td>", t->verdict ==
 				CMP_NOT_COMPARABLE ? "–" : a);
 		}
