@@ -440,25 +440,7 @@ static void leftover_line(void *arg, const char *path, pid_t pid,
 {
 	const struct suite_cli *c = arg;
 
-	if (v == LEFTOVER_REMOVED)
-		fprintf(c->info, "removed a test file left by an earlier "
-				 "ioprobe suite (pid %ld, gone): %s\n",
-			(long)pid, path);
-	else if (v == LEFTOVER_UNPROVEN)
-		warnf("kept '%s': named like the test file of an earlier suite (pid %ld, gone) but without the ioprobe mark that proves it",
-		      path, (long)pid);
-	else if (v == LEFTOVER_OTHER_HOST)
-		warnf("kept '%s': marked by an ioprobe on another host (pid %ld there), which only that host can tell is gone",
-		      path, (long)pid);
-	else if (v == LEFTOVER_ALIVE)
-		warnf("kept '%s': named like an ioprobe test file, but its process (pid %ld) is still running",
-		      path, (long)pid);
-	else if (v == LEFTOVER_OTHER_USER)
-		warnf("kept '%s': named like an ioprobe test file (pid %ld), but another user's",
-		      path, (long)pid);
-	else
-		warnf("cannot remove '%s', left by an earlier suite (pid %ld): %s",
-		      path, (long)pid, strerror(err));
+	diag_leftover(c->info, "suite", path, pid, v, err);
 }
 
 /* Sweep the folder of the test file for files a killed suite left. */

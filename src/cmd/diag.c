@@ -75,3 +75,26 @@ void diag_dots(void *arg, size_t n)
 		n -= k;
 	}
 }
+
+void diag_leftover(FILE *info, const char *what, const char *path, pid_t pid,
+		   enum leftover_verdict v, int err)
+{
+	if (v == LEFTOVER_REMOVED)
+		fprintf(info, "removed a test file left by an earlier ioprobe "
+			      "%s (pid %ld, gone): %s\n", what, (long)pid, path);
+	else if (v == LEFTOVER_UNPROVEN)
+		warnf("kept '%s': named like the test file of an earlier %s (pid %ld, gone) but without the ioprobe mark that proves it",
+		      path, what, (long)pid);
+	else if (v == LEFTOVER_OTHER_HOST)
+		warnf("kept '%s': marked by an ioprobe on another host (pid %ld there), which only that host can tell is gone",
+		      path, (long)pid);
+	else if (v == LEFTOVER_ALIVE)
+		warnf("kept '%s': named like an ioprobe test file, but its process (pid %ld) is still running",
+		      path, (long)pid);
+	else if (v == LEFTOVER_OTHER_USER)
+		warnf("kept '%s': named like an ioprobe test file (pid %ld), but another user's",
+		      path, (long)pid);
+	else
+		warnf("cannot remove '%s', left by an earlier %s (pid %ld): %s",
+		      path, what, (long)pid, strerror(err));
+}

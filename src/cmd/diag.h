@@ -8,8 +8,11 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <sys/types.h>
 
 #include "lib/notes.h"
+#include "workflow/leftovers.h"
 
 void warnf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void notef(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -22,5 +25,10 @@ void diag_notes(const struct notes *ns, bool quiet);
 /* run_options.say and .dots: @arg is unused. */
 void diag_say(void *arg, enum note_kind kind, const char *text);
 void diag_dots(void *arg, size_t n);
+/* One line for a leftover test file the leftover sweep looked at
+ * (workflow/leftovers.h): "removed ..." on @info, a warning otherwise.
+ * @what names what left it: "suite" or "run". */
+void diag_leftover(FILE *info, const char *what, const char *path, pid_t pid,
+		   enum leftover_verdict v, int err);
 
 #endif

@@ -79,12 +79,10 @@ int target_pin_set_fd(struct target_pin *pin, int fd)
 	return pin_fd(pin, dup);
 }
 
-/* Without /proc: the path, then proof that it is still the pinned one. */
-static int reopen_by_path(const struct target_pin *pin, const char *path,
-			  int flags)
+/* @fd (or -errno) when it is the pinned inode, else -ESTALE (closed). */
+static int same_or_stale(const struct target_pin *pin, int fd)
 {
 	struct stat st;
-	int fd = open(path, flags | (pin->nofollow ? O_NOFOLLOW : 0));
 
 	if (fd < 0)
 		return -errno;
@@ -99,22 +97,16 @@ int target_pin_reopen(const struct target_pin *pin, const char *path,
 		      int flags)
 {
 	char proc[64];
-	struct stat st;
 	int fd;
 
 	if (pin->fd < 0)
 		return -ENOENT;
 	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", pin->fd);
 	fd = open(proc, flags);
+	/* without /proc: the path, then proof that it is the pinned one */
 	if (fd < 0 && errno == ENOENT && access("/proc/self/fd", F_OK))
-		return reopen_by_path(pin, path, flags);
-	if (fd < 0)
-		return -errno;
-	if (fstat(fd, &st) || !target_pin_is(pin, &st)) {
-		close(fd);
-		return -ESTALE;
-	}
-	return fd;
+		fd = open(path, flags | (pin->nofollow ? O_NOFOLLOW : 0));
+	return same_or_stale(pin, fd);
 }
 
 void target_pin_release(struct target_pin *pin)
