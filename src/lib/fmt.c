@@ -6,7 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
-void fmt_size(char *buf, size_t len, uint64_t bytes)
+bool fmt_size_unit(char *buf, size_t len, uint64_t bytes, const char *sep,
+		   int decimals)
 {
 	static const char *const unit[] = { "KiB", "MiB", "GiB", "TiB" };
 	int u;
@@ -17,14 +18,20 @@ void fmt_size(char *buf, size_t len, uint64_t bytes)
 		if (bytes < one)
 			continue;
 		if (bytes % one == 0)
-			snprintf(buf, len, "%" PRIu64 "%s", bytes / one,
+			snprintf(buf, len, "%" PRIu64 "%s%s", bytes / one, sep,
 				 unit[u]);
 		else
-			snprintf(buf, len, "%.2f%s", (double)bytes / (double)one,
-				 unit[u]);
-		return;
+			snprintf(buf, len, "%.*f%s%s", decimals,
+				 (double)bytes / (double)one, sep, unit[u]);
+		return true;
 	}
-	snprintf(buf, len, "%" PRIu64, bytes);
+	return false;
+}
+
+void fmt_size(char *buf, size_t len, uint64_t bytes)
+{
+	if (!fmt_size_unit(buf, len, bytes, "", 2))
+		snprintf(buf, len, "%" PRIu64, bytes);
 }
 
 void fmt_factor(char *buf, size_t len, double x)

@@ -3,12 +3,18 @@
 #ifndef IOPROBE_FMT_H
 #define IOPROBE_FMT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 /* DiskSpd's <sz> rule: the largest of TiB/GiB/MiB/KiB not above @bytes,
  * an integer when exact, else two decimals; bare bytes under 1 KiB. */
 void fmt_size(char *buf, size_t len, uint64_t bytes);
+/* @bytes in the largest binary unit it reaches (KiB to TiB), whole or
+ * with @decimals, @sep between number and unit ("" or " "): false, and
+ * @buf untouched, below 1 KiB. */
+bool fmt_size_unit(char *buf, size_t len, uint64_t bytes, const char *sep,
+		   int decimals);
 
 /* A change factor as "×205" (10 and up) or "×1.84"; "–" when @x is not a
  * positive finite number. */

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lib/fmt.h"
+
 struct finding *finding_add(struct finding *out, size_t *nout, size_t max,
 			    enum finding_kind kind, double value)
 {
@@ -34,23 +36,9 @@ void finding_append(struct finding *f, const char *fmt, ...)
 
 void finding_size(char *buf, size_t len, uint64_t bytes)
 {
-	static const char *const unit[] = { "KiB", "MiB", "GiB", "TiB" };
-	int u;
-
-	for (u = 3; u >= 0; u--) {
-		uint64_t one = 1ull << (10 * (u + 1));
-
-		if (bytes < one)
-			continue;
-		if (bytes % one == 0)
-			snprintf(buf, len, "%" PRIu64 " %s", bytes / one,
-				 unit[u]);
-		else
-			snprintf(buf, len, "%.1f %s",
-				 (double)bytes / (double)one, unit[u]);
-		return;
-	}
-	snprintf(buf, len, "%" PRIu64 " byte%s", bytes, bytes == 1 ? "" : "s");
+	if (!fmt_size_unit(buf, len, bytes, " ", 1))
+		snprintf(buf, len, "%" PRIu64 " byte%s", bytes,
+			 bytes == 1 ? "" : "s");
 }
 
 void finding_seconds(char *buf, size_t len, double s)
