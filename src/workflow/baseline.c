@@ -63,19 +63,6 @@ static bool same_dirs(const char *a, const char *b)
 	}
 }
 
-/* Does @label hold test @test? */
-static bool has_test(const struct history *h, const char *label,
-		     const char *test)
-{
-	size_t i;
-
-	for (i = 0; i < h->nrows; i++)
-		if (!strcmp(h->rows[i].label, label) &&
-		    !strcmp(h->rows[i].test, test))
-			return true;
-	return false;
-}
-
 const char *baseline_previous(const struct history *h, const char *label)
 {
 	const struct history_row *ours = NULL;
@@ -92,7 +79,7 @@ const char *baseline_previous(const struct history *h, const char *label)
 		if (!strcmp(r->label, label) || baseline_is_demo(r->label))
 			continue;
 		if (same_dirs(r->target, ours->target) &&
-		    has_test(h, label, r->test))
+		    history_has_test(h, label, r->test))
 			return r->label;
 	}
 	return NULL;

@@ -88,22 +88,6 @@ bool compare_has_other_label(const struct history *h, const char *label)
 	return false;
 }
 
-/* First label (in file order) other than ours that shares a test. */
-const char *compare_earlier_label(const struct history *h, const char *label)
-{
-	size_t i, j;
-
-	for (i = 0; i < h->nrows; i++) {
-		if (!strcmp(h->rows[i].label, label))
-			continue;
-		for (j = 0; j < h->nrows; j++)
-			if (!strcmp(h->rows[j].label, label) &&
-			    !strcmp(h->rows[j].test, h->rows[i].test))
-				return h->rows[i].label;
-	}
-	return NULL;
-}
-
 #define CMP_MAX_RUNS 64
 
 /* Is @r a run of (@label, @test)? */
@@ -200,18 +184,6 @@ static bool seen_test(const struct cmp_test *out, size_t n, const char *t)
 	return false;
 }
 
-static bool label_has(const struct history *h, const char *label,
-		      const char *test)
-{
-	size_t i;
-
-	for (i = 0; i < h->nrows; i++)
-		if (!strcmp(h->rows[i].label, label) &&
-		    !strcmp(h->rows[i].test, test))
-			return true;
-	return false;
-}
-
 int compare_build(const struct history *h, const char *from, const char *to,
 		  struct cmp_test **out, size_t *n)
 {
@@ -236,7 +208,7 @@ int compare_build_with(const struct history *h, const char *from,
 		const char *t = h->rows[i].test;
 
 		if (strcmp(h->rows[i].label, from) || seen_test(c, k, t) ||
-		    !label_has(h, to, t))
+		    !history_has_test(h, to, t))
 			continue;
 		str_copy(c[k].test, sizeof(c[k].test), t);
 		collect(h, from, t, &c[k], 0, &runs[0]);
@@ -447,7 +419,7 @@ static void view_only(const struct history *h, const char *label,
 		const char *t = h->rows[i].test;
 		bool dup = false;
 
-		if (strcmp(h->rows[i].label, label) || label_has(h, other, t))
+		if (strcmp(h->rows[i].label, label) || history_has_test(h, other, t))
 			continue;
 		for (j = 0; j < i && !dup; j++)
 			dup = !strcmp(h->rows[j].label, label) &&

@@ -41,11 +41,6 @@ int compare_default_labels(const struct history *h, const char **first,
 /* Is there a label other than @label holding one of @label's tests? */
 bool compare_has_other_label(const struct history *h, const char *label);
 
-/* The first label (in file order) other than @label that shares a test
- * with it, NULL when none. */
-const char *compare_earlier_label(const struct history *h,
-				  const char *label);
-
 /* Per test present under both labels, in the order tests first appear.
  * *out is malloc'ed; 0 or -ENOMEM. */
 int compare_build(const struct history *h, const char *from, const char *to,

@@ -584,3 +584,15 @@ void history_row_figures(struct history_row *row, const struct cmp_detail *d)
 		 d->sustained ? "sustained" : "window");
 	row->window_iops = d->window_iops;
 }
+
+bool history_has_test(const struct history *h, const char *label,
+		      const char *test)
+{
+	size_t i;
+
+	for (i = 0; i < h->nrows; i++)
+		if (!strcmp(h->rows[i].label, label) &&
+		    !strcmp(h->rows[i].test, test))
+			return true;
+	return false;
+}

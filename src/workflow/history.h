@@ -105,6 +105,10 @@ int history_append(const char *path, const struct history_row *row,
 int history_check_fd(int fd, const char *path, uint64_t size, char *err,
 		     size_t errlen);
 
+/* Does @h hold a row of test @test under @label? */
+bool history_has_test(const struct history *h, const char *label,
+		      const char *test);
+
 /* Read every well-formed row of @path into @h (zeroed by the caller).
  * Damaged lines are skipped; the first HISTORY_WARN_LINES get a warning
  * in h->warn ("history 'PATH' line N: ..."), the others are counted.  -ENOENT when the file does not exist, -errno. */
